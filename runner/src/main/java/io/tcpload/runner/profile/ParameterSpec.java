@@ -1,0 +1,63 @@
+package io.tcpload.runner.profile;
+
+import io.tcpload.runner.format.IntFormat;
+import io.tcpload.runner.format.Strftime;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/** One {@code [parameters]} entry: {@code NAME = TYPE, ARGS}. */
+public sealed interface ParameterSpec {
+
+    /** The name used as {@code $(NAME)} in templates. */
+    String name();
+
+    /** The INI line it was declared on (0 when not from a file). */
+    int line();
+
+    /**
+     * {@code COUNTER, start, end, step, format}: one value shared by the whole runner, advanced by
+     * {@code step} on every use; the first value is {@code start}, and after passing {@code end} it
+     * starts again at {@code start} (wrktcp's wrap lands at start plus the overshoot; we do not).
+     */
+    record Counter(String name, int line, long start, long end, long step, IntFormat format)
+            implements ParameterSpec {
+        public Counter {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(format, "format");
+            if (end < start) {
+                throw new IllegalArgumentException("end < start");
+            }
+            if (step <= 0) {
+                throw new IllegalArgumentException("step <= 0");
+            }
+        }
+    }
+
+    /**
+     * {@code FILE, path}: the next line of a data file on every use, shared by the whole runner,
+     * back to line 1 after the last. {@code path} is already resolved (INI folder first, then the
+     * working folder) and was readable and not empty when the profile was loaded.
+     */
+    record File(String name, int line, Path path) implements ParameterSpec {
+        public File {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(path, "path");
+        }
+    }
+
+    /** {@code CONNECTID, format}: the connection's id, {@code thread * 10000 + index + 1}. */
+    record ConnectId(String name, int line, IntFormat format) implements ParameterSpec {
+        public ConnectId {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(format, "format");
+        }
+    }
+
+    /** {@code DATETIME, format}: the current time, in the process time zone, as strftime would. */
+    record DateTime(String name, int line, Strftime format) implements ParameterSpec {
+        public DateTime {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(format, "format");
+        }
+    }
+}

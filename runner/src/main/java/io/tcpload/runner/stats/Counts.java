@@ -1,0 +1,49 @@
+package io.tcpload.runner.stats;
+
+/**
+ * Totals of a run (or of one second of it).
+ *
+ * @param requests complete responses (successes plus failures)
+ * @param successes responses judged successful
+ * @param failures complete responses judged failed (wrong code or HTTP status)
+ * @param connectErrors connects refused or failed
+ * @param readErrors bad responses: framing errors, oversize, EOF before a full response
+ * @param writeErrors failed writes
+ * @param timeouts connects or responses that took longer than the timeout
+ * @param bytesRead bytes received
+ * @param bytesWritten bytes sent
+ * @param non2xx3xx HTTP responses whose status was not 2xx or 3xx (wrk's line), 0 outside HTTP
+ */
+public record Counts(
+        long requests,
+        long successes,
+        long failures,
+        long connectErrors,
+        long readErrors,
+        long writeErrors,
+        long timeouts,
+        long bytesRead,
+        long bytesWritten,
+        long non2xx3xx) {
+
+    public static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    /** All socket-level errors: connect, read, write and timeout. */
+    public long errors() {
+        return connectErrors + readErrors + writeErrors + timeouts;
+    }
+
+    public Counts plus(Counts other) {
+        return new Counts(
+                requests + other.requests,
+                successes + other.successes,
+                failures + other.failures,
+                connectErrors + other.connectErrors,
+                readErrors + other.readErrors,
+                writeErrors + other.writeErrors,
+                timeouts + other.timeouts,
+                bytesRead + other.bytesRead,
+                bytesWritten + other.bytesWritten,
+                non2xx3xx + other.non2xx3xx);
+    }
+}

@@ -1,0 +1,37 @@
+package io.tcpload.runner.stats;
+
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The whole result of a run, merged over every event loop. The histograms belong to the summary:
+ * readers must not change them.
+ *
+ * @param info what was asked for
+ * @param runtimeUs wall time from start to stop, in microseconds
+ * @param counts totals
+ * @param latencyUs response latency (first byte written to response complete), in microseconds
+ * @param connectUs TCP connect time, in microseconds
+ * @param requestRate per event loop, every 100 ms, the requests per second it completed in that
+ *     slice (only slices that completed something), as wrktcp's {@code Req/Sec} row uses
+ * @param seconds the per-second series, in order
+ * @param errorMessages distinct error messages with their counts, most frequent first
+ */
+public record RunSummary(
+        RunInfo info,
+        long runtimeUs,
+        Counts counts,
+        Histogram latencyUs,
+        Histogram connectUs,
+        Histogram requestRate,
+        List<SecondSample> seconds,
+        List<ErrorCount> errorMessages) {
+
+    public RunSummary {
+        seconds = List.copyOf(seconds);
+        errorMessages = List.copyOf(errorMessages);
+    }
+
+    /** One distinct error message and how many times it happened. */
+    public record ErrorCount(String message, long count) {}
+}
