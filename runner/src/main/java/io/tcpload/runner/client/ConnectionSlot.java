@@ -1,0 +1,310 @@
+package io.tcpload.runner.client;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ConnectTimeoutException;
+import io.netty.handler.codec.DecoderException;
+import io.tcpload.runner.codec.ResponseCodecs;
+import io.tcpload.runner.codec.ResponseOutcome;
+import io.tcpload.runner.stats.ErrorKind;
+import io.tcpload.runner.template.RequestBuildException;
+import io.tcpload.runner.template.RequestTemplate;
+import java.io.IOException;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One of the {@code -c} connections: it connects, sends, waits for the responses, and reconnects,
+ * for the whole run. In wrktcp's default mode every request gets a fresh TCP connection; with
+ * keep-alive one connection carries request after request, up to {@code pipeline} in flight,
+ * answered in order.
+ *
+ * <p>Threading: confined to its event loop. It is the last inbound handler of every channel it
+ * opens; events from a channel it has already let go of (closed after a response, a timeout or an
+ * error) are ignored, so a late close or response is never counted twice.
+ */
+@ChannelHandler.Sharable
+final class ConnectionSlot extends ChannelInboundHandlerAdapter
+        implements ChannelFutureListener, Runnable {
+    private static final long MAX_BACKOFF_MS = 1000;
+
+    private final LoopWorker worker;
+    private final long connectionId;
+    private final int maxInFlight;
+
+    /** Send times of the requests in flight, oldest first, as a ring. */
+    private final long[] sentAtNs;
+
+    private final ChannelInitializer<Channel> initializer =
+            new ChannelInitializer<>() {
+                @Override
+                protected void initChannel(Channel ch) {
+                    LoopWorker w = worker;
+                    ch.pipeline()
+                            .addLast(
+                                    w.readCounter(),
+                                    ResponseCodecs.newDecoder(
+                                            w.profile().response(),
+                                            w.profile().request().http(),
+                                            !w.config().keepAlive()),
+                                    ConnectionSlot.this);
+                }
+            };
+
+    private Channel channel;
+    private boolean connecting;
+    private long connectStartNs;
+    private int inFlightHead;
+    private int inFlight;
+
+    /** Requests written on the current connection; without keep-alive it carries one. */
+    private long sentOnChannel;
+
+    private long backoffMs;
+
+    /** This connection's request bytes when they depend on nothing but the connection. */
+    private ByteBuf perConnectionRequest;
+
+    ConnectionSlot(LoopWorker worker, long connectionId) {
+        this.worker = worker;
+        this.connectionId = connectionId;
+        this.maxInFlight = worker.config().keepAlive() ? worker.config().pipeline() : 1;
+        this.sentAtNs = new long[maxInFlight];
+    }
+
+    /** Opens the connection (also the task run after a back-off). */
+    @Override
+    public void run() {
+        if (!worker.running() || channel != null) {
+            return;
+        }
+        connecting = true;
+        connectStartNs = System.nanoTime();
+        ChannelFuture future = worker.bootstrap().clone().handler(initializer).connect();
+        channel = future.channel();
+        future.addListener(this);
+    }
+
+    /** The connect result. */
+    @Override
+    public void operationComplete(ChannelFuture future) {
+        if (future.channel() != channel) {
+            return;
+        }
+        connecting = false;
+        if (!future.isSuccess()) {
+            channel = null;
+            Throwable cause = future.cause();
+            boolean timedOut = cause instanceof ConnectTimeoutException;
+            fail(
+                    timedOut ? ErrorKind.TIMEOUT : ErrorKind.CONNECT,
+                    timedOut ? "connect timed out" : "connect: " + describe(cause));
+            return;
+        }
+        worker.stats().recordConnect((System.nanoTime() - connectStartNs) / 1000);
+        sentOnChannel = 0;
+        sendWhileAllowed();
+    }
+
+    private void sendWhileAllowed() {
+        boolean reusable = maxInFlight > 1 || worker.config().keepAlive();
+        while (worker.running()
+                && channel != null
+                && inFlight < maxInFlight
+                && (reusable || sentOnChannel == 0)) {
+            if (!sendOne()) {
+                return;
+            }
+        }
+    }
+
+    private boolean sendOne() {
+        ByteBuf request;
+        try {
+            request = nextRequest();
+        } catch (RequestBuildException e) {
+            dropChannel();
+            fail(ErrorKind.WRITE, "request: " + e.getMessage());
+            return false;
+        }
+        int tail = (inFlightHead + inFlight) % maxInFlight;
+        sentAtNs[tail] = System.nanoTime();
+        inFlight++;
+        sentOnChannel++;
+        worker.stats().recordBytesWritten(request.readableBytes());
+        // A void promise creates nothing per request; a failed write arrives in exceptionCaught.
+        channel.writeAndFlush(request, channel.voidPromise());
+        return true;
+    }
+
+    private ByteBuf nextRequest() {
+        RequestTemplate template = worker.template();
+        switch (template.kind()) {
+            case STATIC:
+                return worker.staticRequest().retainedDuplicate();
+            case PER_CONNECTION:
+                if (perConnectionRequest == null) {
+                    ByteBuf built = channel.alloc().directBuffer(template.sizeHint());
+                    try {
+                        template.writeRequest(built, connectionId);
+                    } catch (RequestBuildException e) {
+                        built.release();
+                        throw e;
+                    }
+                    perConnectionRequest = built;
+                }
+                return perConnectionRequest.retainedDuplicate();
+            default:
+                ByteBuf buffer = channel.alloc().ioBuffer(template.sizeHint());
+                try {
+                    template.writeRequest(buffer, connectionId);
+                } catch (RequestBuildException e) {
+                    buffer.release();
+                    throw e;
+                }
+                return buffer;
+        }
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (ctx.channel() != channel || !(msg instanceof ResponseOutcome outcome)) {
+            return;
+        }
+        if (inFlight == 0) {
+            dropChannel();
+            fail(ErrorKind.READ, "read: a response arrived with no request in flight");
+            return;
+        }
+        long sentNs = sentAtNs[inFlightHead];
+        inFlightHead = (inFlightHead + 1) % maxInFlight;
+        inFlight--;
+        backoffMs = 0;
+        if (!worker.running()) {
+            return;
+        }
+        worker.stats()
+                .recordResponse(
+                        outcome.success(),
+                        outcome.non2xx3xx(),
+                        (System.nanoTime() - sentNs) / 1000);
+        if (worker.config().keepAlive()) {
+            sendWhileAllowed();
+        } else {
+            dropChannel();
+            run();
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (ctx.channel() != channel) {
+            return;
+        }
+        boolean waiting = inFlight > 0;
+        dropChannel();
+        if (waiting) {
+            fail(ErrorKind.READ, "read: connection closed before a full response");
+        } else {
+            // An idle keep-alive connection closed by the server: open another, not an error.
+            reconnectAfter(backoffMs);
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (ctx.channel() != channel) {
+            return;
+        }
+        dropChannel();
+        if (cause instanceof DecoderException) {
+            Throwable reason = cause.getCause() != null ? cause.getCause() : cause;
+            fail(ErrorKind.READ, "read: " + reason.getMessage());
+        } else if (isWriteFailure(cause)) {
+            fail(ErrorKind.WRITE, "write: " + describe(cause));
+        } else {
+            fail(ErrorKind.READ, "read: " + describe(cause));
+        }
+    }
+
+    /** Called by the loop's timer: fails a connect or the oldest request that took too long. */
+    void checkTimeout(long nowNs, long timeoutNs) {
+        if (channel == null) {
+            return;
+        }
+        if (connecting && nowNs - connectStartNs > timeoutNs) {
+            dropChannel();
+            fail(ErrorKind.TIMEOUT, "connect timed out");
+        } else if (inFlight > 0 && nowNs - sentAtNs[inFlightHead] > timeoutNs) {
+            dropChannel();
+            fail(ErrorKind.TIMEOUT, "response timed out");
+        }
+    }
+
+    /** Stops at the end of the run: requests in flight are abandoned, not counted as errors. */
+    void stop() {
+        dropChannel();
+        if (perConnectionRequest != null) {
+            perConnectionRequest.release();
+            perConnectionRequest = null;
+        }
+    }
+
+    /** Lets go of the current channel; its later events are ignored. */
+    private void dropChannel() {
+        Channel current = channel;
+        channel = null;
+        connecting = false;
+        inFlight = 0;
+        inFlightHead = 0;
+        if (current != null) {
+            current.close();
+        }
+    }
+
+    private void fail(ErrorKind kind, String message) {
+        if (!worker.running()) {
+            return;
+        }
+        worker.stats().recordError(kind, message);
+        backoffMs = backoffMs == 0 ? 1 : Math.min(MAX_BACKOFF_MS, backoffMs * 2);
+        reconnectAfter(backoffMs);
+    }
+
+    private void reconnectAfter(long delayMs) {
+        if (!worker.running()) {
+            return;
+        }
+        if (delayMs == 0) {
+            run();
+        } else {
+            worker.loop().schedule(this, delayMs, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private static boolean isWriteFailure(Throwable cause) {
+        String message = String.valueOf(cause.getMessage()).toLowerCase(Locale.ROOT);
+        return message.contains("broken pipe");
+    }
+
+    /** A short, stable description for aggregation: the OS reason without per-call details. */
+    static String describe(Throwable cause) {
+        String message = cause.getMessage();
+        if (message == null || message.isBlank()) {
+            return cause.getClass().getSimpleName();
+        }
+        // Native transports prefix the syscall ("connect(..) failed: Connection refused").
+        int colon = message.indexOf("failed: ");
+        String reason = colon >= 0 ? message.substring(colon + "failed: ".length()) : message;
+        if (cause instanceof IOException && reason.contains(": /")) {
+            reason = reason.substring(0, reason.indexOf(": /"));
+        }
+        return reason.toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,62 @@
+package io.tcpload.runner.client;
+
+/**
+ * How hard and how long to load, independent of what is sent. Immutable.
+ *
+ * @param threads event loops, at least 1
+ * @param connections connections in all, at least {@code threads}; spread evenly over the loops,
+ *     the first {@code connections % threads} loops taking one more
+ * @param durationMs how long the load runs
+ * @param timeoutMs the connect timeout and the response timeout (from the first byte written)
+ * @param keepAlive whether a connection carries many requests; otherwise one request per connection
+ * @param pipeline requests in flight per keep-alive connection (1 without keep-alive)
+ * @param runnerIndex this runner's index in a distributed run (0 when alone); offsets CONNECTID
+ */
+public record LoadConfig(
+        int threads,
+        int connections,
+        long durationMs,
+        long timeoutMs,
+        boolean keepAlive,
+        int pipeline,
+        int runnerIndex) {
+
+    public LoadConfig {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1");
+        }
+        if (connections < threads) {
+            throw new IllegalArgumentException(
+                    "connections (" + connections + ") must be at least threads (" + threads + ")");
+        }
+        if (durationMs < 1) {
+            throw new IllegalArgumentException("duration must be positive");
+        }
+        if (timeoutMs < 1) {
+            throw new IllegalArgumentException("timeout must be positive");
+        }
+        if (pipeline < 1) {
+            throw new IllegalArgumentException("pipeline must be at least 1");
+        }
+        if (pipeline > 1 && !keepAlive) {
+            throw new IllegalArgumentException("pipelining needs keep-alive connections");
+        }
+        if (runnerIndex < 0) {
+            throw new IllegalArgumentException("runnerIndex must not be negative");
+        }
+    }
+
+    /** Connections handled by loop {@code loop} (0-based). */
+    public int connectionsOfLoop(int loop) {
+        return connections / threads + (loop < connections % threads ? 1 : 0);
+    }
+
+    /**
+     * The CONNECTID of a connection: wrktcp's {@code thread * 10000 + index + 1} with threads
+     * counted from 1, plus {@code runnerIndex * 1000000} so that ids never repeat across runner
+     * pods.
+     */
+    public long connectionId(int loop, int indexInLoop) {
+        return runnerIndex * 1_000_000L + (loop + 1) * 10_000L + indexInLoop + 1;
+    }
+}

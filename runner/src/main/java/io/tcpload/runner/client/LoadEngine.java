@@ -1,0 +1,203 @@
+package io.tcpload.runner.client;
+
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.Future;
+import io.tcpload.runner.profile.Profile;
+import io.tcpload.runner.stats.Counts;
+import io.tcpload.runner.stats.Histograms;
+import io.tcpload.runner.stats.RunInfo;
+import io.tcpload.runner.stats.RunSummary;
+import io.tcpload.runner.stats.RunSummary.ErrorCount;
+import io.tcpload.runner.stats.SecondSample;
+import io.tcpload.runner.template.RequestTemplate;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Runs one load test: {@code threads} event loops, each with its share of the connections, for the
+ * duration or until stopped, and returns the merged summary.
+ *
+ * <p>The calling thread is the collector: once a second it asks every loop, by a task on that loop,
+ * for what it recorded since the last time, so the loops never share a counter or a histogram.
+ */
+public final class LoadEngine {
+    private static final long LOOP_TASK_TIMEOUT_MS = 10_000;
+
+    private final Profile profile;
+    private final LoadConfig config;
+    private final RequestTemplate template;
+    private final Transport transport;
+
+    public LoadEngine(
+            Profile profile, LoadConfig config, RequestTemplate template, Transport transport) {
+        this.profile = profile;
+        this.config = config;
+        this.template = template;
+        this.transport = transport;
+    }
+
+    /**
+     * Runs the test to its end.
+     *
+     * @param address the resolved target address
+     * @param listener told about each second
+     * @param control lets another thread end the run early
+     */
+    public RunSummary run(InetSocketAddress address, ProgressListener listener, RunControl control)
+            throws InterruptedException {
+        EventLoopGroup group =
+                new MultiThreadIoEventLoopGroup(
+                        config.threads(),
+                        new DefaultThreadFactory("tcpload-loop", true),
+                        transport.ioHandlerFactory());
+        try {
+            List<LoopWorker> workers = new ArrayList<>(config.threads());
+            for (int i = 0; i < config.threads(); i++) {
+                workers.add(
+                        new LoopWorker(
+                                (EventLoop) group.next(),
+                                i,
+                                profile,
+                                config,
+                                template,
+                                transport,
+                                address));
+            }
+            return new Collector(workers).run(listener, control);
+        } finally {
+            group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).await(LOOP_TASK_TIMEOUT_MS);
+        }
+    }
+
+    private RunInfo info() {
+        return new RunInfo(
+                profile.target().toString(),
+                profile.displayName(),
+                config.threads(),
+                config.connections(),
+                config.durationMs(),
+                config.timeoutMs(),
+                config.keepAlive(),
+                config.pipeline(),
+                transport.name());
+    }
+
+    /** The collector's state; used by the calling thread only. */
+    private final class Collector {
+        private final List<LoopWorker> workers;
+        private final Histogram latencyTotal = Histograms.create();
+        private final Histogram connectTotal = Histograms.create();
+        private final Histogram rateTotal = Histograms.create();
+        private final Histogram secondLatency = Histograms.create();
+        private final Map<String, Long> errorsTotal = new HashMap<>();
+        private final List<SecondSample> seconds = new ArrayList<>();
+        private Counts total = Counts.ZERO;
+
+        Collector(List<LoopWorker> workers) {
+            this.workers = workers;
+        }
+
+        RunSummary run(ProgressListener listener, RunControl control) throws InterruptedException {
+            long startNs = System.nanoTime();
+            for (LoopWorker worker : workers) {
+                worker.loop().execute(() -> worker.start(startNs));
+            }
+            long endNs = startNs + TimeUnit.MILLISECONDS.toNanos(config.durationMs());
+            boolean stopped = false;
+            for (int second = 1; !stopped; second++) {
+                long tickNs = Math.min(endNs, startNs + TimeUnit.SECONDS.toNanos(second));
+                stopped = control.awaitStop(tickNs) || tickNs >= endNs;
+                if (stopped) {
+                    onLoops(LoopWorker::stop);
+                }
+                Map<String, Long> errors = new HashMap<>();
+                secondLatency.reset();
+                Counts counts = drain(errors);
+                if (tickNs == startNs + TimeUnit.SECONDS.toNanos(second) || counts.requests() > 0) {
+                    SecondSample sample =
+                            new SecondSample(
+                                    second,
+                                    counts,
+                                    secondLatency.getValueAtPercentile(50),
+                                    secondLatency.getValueAtPercentile(99),
+                                    secondLatency.getMaxValue());
+                    seconds.add(sample);
+                    listener.onSecond(sample, total, sorted(errors));
+                }
+            }
+            long runtimeUs = (System.nanoTime() - startNs) / 1000;
+            return new RunSummary(
+                    info(),
+                    runtimeUs,
+                    total,
+                    latencyTotal,
+                    connectTotal,
+                    rateTotal,
+                    seconds,
+                    sorted(errorsTotal));
+        }
+
+        /** Collects every loop's interval; adds it to the totals and returns its counts. */
+        private Counts drain(Map<String, Long> errors) throws InterruptedException {
+            Counts interval = Counts.ZERO;
+            for (LoopWorker worker : workers) {
+                Future<Counts> future =
+                        worker.loop()
+                                .submit(
+                                        () ->
+                                                worker.drainInto(
+                                                        secondLatency,
+                                                        connectTotal,
+                                                        rateTotal,
+                                                        errors));
+                interval = interval.plus(await(future));
+            }
+            latencyTotal.add(secondLatency);
+            errors.forEach((message, count) -> errorsTotal.merge(message, count, Long::sum));
+            total = total.plus(interval);
+            return interval;
+        }
+
+        private void onLoops(java.util.function.Consumer<LoopWorker> action)
+                throws InterruptedException {
+            List<Future<?>> futures = new ArrayList<>();
+            for (LoopWorker worker : workers) {
+                futures.add(worker.loop().submit(() -> action.accept(worker)));
+            }
+            for (Future<?> future : futures) {
+                await(future);
+            }
+        }
+
+        private <T> T await(Future<T> future) throws InterruptedException {
+            try {
+                return future.get(LOOP_TASK_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("event loop task failed", e.getCause());
+            } catch (TimeoutException e) {
+                throw new IllegalStateException("an event loop did not answer in time", e);
+            }
+        }
+    }
+
+    private static List<ErrorCount> sorted(Map<String, Long> errors) {
+        List<ErrorCount> list = new ArrayList<>();
+        errors.forEach((message, count) -> list.add(new ErrorCount(message, count)));
+        list.sort(
+                Comparator.comparingLong(ErrorCount::count)
+                        .reversed()
+                        .thenComparing(ErrorCount::message));
+        return list;
+    }
+}

@@ -1,0 +1,188 @@
+package io.tcpload.runner.client;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.tcpload.runner.profile.Profile;
+import io.tcpload.runner.stats.Counts;
+import io.tcpload.runner.stats.LoopStats;
+import io.tcpload.runner.template.RequestTemplate;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The connections of one event loop, with their statistics and timers.
+ *
+ * <p>Threading: after construction every method runs on {@link #loop()}; the engine reaches it only
+ * by submitting tasks ({@link #start}, {@link #stop}, {@link #drainInto}).
+ */
+final class LoopWorker {
+    /** Connections started at once per loop while opening, so that opening is never a storm. */
+    private static final int OPEN_BATCH = 32;
+
+    private final EventLoop loop;
+    private final Profile profile;
+    private final LoadConfig config;
+    private final RequestTemplate template;
+    private final Bootstrap bootstrap;
+    private final LoopStats stats = new LoopStats();
+    private final List<ConnectionSlot> slots;
+    private final ChannelHandler readCounter = new ReadCounter();
+    private final long timeoutNs;
+
+    private ByteBuf staticRequest;
+    private boolean running;
+    private int opened;
+    private ScheduledFuture<?> ticker;
+
+    LoopWorker(
+            EventLoop loop,
+            int loopIndex,
+            Profile profile,
+            LoadConfig config,
+            RequestTemplate template,
+            Transport transport,
+            InetSocketAddress address) {
+        this.loop = loop;
+        this.profile = profile;
+        this.config = config;
+        this.template = template;
+        this.timeoutNs = TimeUnit.MILLISECONDS.toNanos(config.timeoutMs());
+        this.bootstrap =
+                new Bootstrap()
+                        .group(loop)
+                        .channel(transport.socketChannel())
+                        .remoteAddress(address)
+                        .option(ChannelOption.TCP_NODELAY, true)
+                        .option(
+                                ChannelOption.CONNECT_TIMEOUT_MILLIS,
+                                (int) Math.min(Integer.MAX_VALUE, config.timeoutMs()));
+        int count = config.connectionsOfLoop(loopIndex);
+        this.slots = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            slots.add(new ConnectionSlot(this, config.connectionId(loopIndex, i)));
+        }
+    }
+
+    EventLoop loop() {
+        return loop;
+    }
+
+    Profile profile() {
+        return profile;
+    }
+
+    LoadConfig config() {
+        return config;
+    }
+
+    RequestTemplate template() {
+        return template;
+    }
+
+    Bootstrap bootstrap() {
+        return bootstrap;
+    }
+
+    LoopStats stats() {
+        return stats;
+    }
+
+    boolean running() {
+        return running;
+    }
+
+    ChannelHandler readCounter() {
+        return readCounter;
+    }
+
+    /** The request bytes shared by every connection of this loop when they never change. */
+    ByteBuf staticRequest() {
+        return staticRequest;
+    }
+
+    /** Starts the load; runs on the loop. */
+    void start(long startNs) {
+        if (template.kind() == RequestTemplate.Kind.STATIC) {
+            ByteBuf built = Unpooled.directBuffer(template.sizeHint());
+            template.writeRequest(built, 0);
+            staticRequest = built;
+        }
+        running = true;
+        stats.start(startNs);
+        long tickMs = Math.max(1, Math.min(100, config.timeoutMs() / 10));
+        ticker = loop.scheduleAtFixedRate(this::tick, tickMs, tickMs, TimeUnit.MILLISECONDS);
+        openNextBatch();
+    }
+
+    private void openNextBatch() {
+        if (!running) {
+            return;
+        }
+        int end = Math.min(slots.size(), opened + OPEN_BATCH);
+        for (; opened < end; opened++) {
+            slots.get(opened).run();
+        }
+        if (opened < slots.size()) {
+            loop.schedule(this::openNextBatch, 1, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private void tick() {
+        long now = System.nanoTime();
+        stats.sampleRate(now);
+        for (int i = 0; i < opened; i++) {
+            slots.get(i).checkTimeout(now, timeoutNs);
+        }
+    }
+
+    /** Stops the load; runs on the loop. Requests in flight are abandoned. */
+    void stop() {
+        if (!running) {
+            return;
+        }
+        stats.sampleRate(System.nanoTime());
+        running = false;
+        if (ticker != null) {
+            ticker.cancel(false);
+        }
+        for (ConnectionSlot slot : slots) {
+            slot.stop();
+        }
+        if (staticRequest != null) {
+            staticRequest.release();
+            staticRequest = null;
+        }
+    }
+
+    /** See {@link LoopStats#drainInto}; runs on the loop. */
+    Counts drainInto(
+            Histogram latencyOut,
+            Histogram connectOut,
+            Histogram rateOut,
+            Map<String, Long> errors) {
+        return stats.drainInto(latencyOut, connectOut, rateOut, errors);
+    }
+
+    /** Counts the bytes of every read before the decoder sees them. */
+    @ChannelHandler.Sharable
+    private final class ReadCounter extends ChannelInboundHandlerAdapter {
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof ByteBuf buffer && running) {
+                stats.recordBytesRead(buffer.readableBytes());
+            }
+            ctx.fireChannelRead(msg);
+        }
+    }
+}

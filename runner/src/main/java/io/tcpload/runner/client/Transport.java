@@ -1,0 +1,97 @@
+package io.tcpload.runner.client;
+
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.ServerSocketChannel;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.channel.uring.IoUring;
+import io.netty.channel.uring.IoUringIoHandler;
+import io.netty.channel.uring.IoUringServerSocketChannel;
+import io.netty.channel.uring.IoUringSocketChannel;
+import java.util.Locale;
+
+/**
+ * A Netty I/O transport: native io_uring where the kernel allows it, else native epoll, else NIO.
+ * Containers often forbid io_uring through their seccomp profile, so availability is probed, never
+ * assumed.
+ *
+ * @param name {@code io_uring}, {@code epoll} or {@code nio}, as reported to users
+ * @param ioHandlerFactory the factory for event loops of this transport
+ * @param socketChannel the client channel class
+ * @param serverChannel the server channel class
+ */
+public record Transport(
+        String name,
+        IoHandlerFactory ioHandlerFactory,
+        Class<? extends SocketChannel> socketChannel,
+        Class<? extends ServerSocketChannel> serverChannel) {
+
+    /** The transports users may ask for with {@code --transport}. */
+    public static final String CHOICES = "auto, io_uring, epoll, nio";
+
+    /**
+     * Picks a transport.
+     *
+     * @param preference {@code auto} for the best available, or one name of {@link #CHOICES}
+     * @throws IllegalArgumentException if the named transport is unknown or not available here,
+     *     with the reason
+     */
+    public static Transport select(String preference) {
+        String wanted = preference.toLowerCase(Locale.ROOT);
+        switch (wanted) {
+            case "auto":
+                if (IoUring.isAvailable()) {
+                    return ioUring();
+                }
+                return Epoll.isAvailable() ? epoll() : nio();
+            case "io_uring":
+            case "iouring":
+                if (!IoUring.isAvailable()) {
+                    throw new IllegalArgumentException(
+                            "io_uring is not available here: " + IoUring.unavailabilityCause());
+                }
+                return ioUring();
+            case "epoll":
+                if (!Epoll.isAvailable()) {
+                    throw new IllegalArgumentException(
+                            "epoll is not available here: " + Epoll.unavailabilityCause());
+                }
+                return epoll();
+            case "nio":
+                return nio();
+            default:
+                throw new IllegalArgumentException(
+                        "unknown transport '" + preference + "'; choose one of " + CHOICES);
+        }
+    }
+
+    private static Transport ioUring() {
+        return new Transport(
+                "io_uring",
+                IoUringIoHandler.newFactory(),
+                IoUringSocketChannel.class,
+                IoUringServerSocketChannel.class);
+    }
+
+    private static Transport epoll() {
+        return new Transport(
+                "epoll",
+                EpollIoHandler.newFactory(),
+                EpollSocketChannel.class,
+                EpollServerSocketChannel.class);
+    }
+
+    private static Transport nio() {
+        return new Transport(
+                "nio",
+                NioIoHandler.newFactory(),
+                NioSocketChannel.class,
+                NioServerSocketChannel.class);
+    }
+}

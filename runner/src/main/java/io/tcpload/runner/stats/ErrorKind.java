@@ -1,0 +1,13 @@
+package io.tcpload.runner.stats;
+
+/** The socket-level error kinds, as wrktcp's {@code Socket errors} line names them. */
+public enum ErrorKind {
+    /** A connect was refused or failed. */
+    CONNECT,
+    /** A bad response: framing error, oversize, or EOF before the response was complete. */
+    READ,
+    /** A request could not be built or written. */
+    WRITE,
+    /** A connect or a response took longer than the timeout. */
+    TIMEOUT
+}

@@ -1,0 +1,137 @@
+package io.tcpload.runner.stats;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The statistics of one event loop.
+ *
+ * <p>Threading: single writer. Every method, {@link #drainInto} included, must be called on the
+ * owning event loop; readers get data only through {@link #drainInto}, which the collector submits
+ * to the loop as a task, so no field needs to be volatile or atomic and the hot path pays for no
+ * memory barrier.
+ */
+public final class LoopStats {
+    private static final long RATE_SLICE_NS = 100_000_000L;
+
+    private final Histogram latencyUs = Histograms.create();
+    private final Histogram connectUs = Histograms.create();
+    private final Histogram requestRate = Histograms.create();
+    private final Map<String, long[]> errorMessages = new HashMap<>();
+
+    private long requests;
+    private long successes;
+    private long failures;
+    private long connectErrors;
+    private long readErrors;
+    private long writeErrors;
+    private long timeouts;
+    private long bytesRead;
+    private long bytesWritten;
+    private long non2xx3xx;
+
+    private long sliceStartNs;
+    private long sliceRequests;
+
+    /** Starts the Req/Sec slices at {@code nowNs}. */
+    public void start(long nowNs) {
+        sliceStartNs = nowNs;
+        sliceRequests = 0;
+    }
+
+    public void recordResponse(boolean success, boolean non2xx3xxStatus, long latencyMicros) {
+        requests++;
+        sliceRequests++;
+        if (success) {
+            successes++;
+        } else {
+            failures++;
+        }
+        if (non2xx3xxStatus) {
+            non2xx3xx++;
+        }
+        Histograms.record(latencyUs, latencyMicros);
+    }
+
+    public void recordConnect(long connectMicros) {
+        Histograms.record(connectUs, connectMicros);
+    }
+
+    public void recordBytesRead(long bytes) {
+        bytesRead += bytes;
+    }
+
+    public void recordBytesWritten(long bytes) {
+        bytesWritten += bytes;
+    }
+
+    /** Counts one error of {@code kind}; {@code message} is aggregated, never printed per error. */
+    public void recordError(ErrorKind kind, String message) {
+        switch (kind) {
+            case CONNECT -> connectErrors++;
+            case READ -> readErrors++;
+            case WRITE -> writeErrors++;
+            case TIMEOUT -> timeouts++;
+        }
+        errorMessages.computeIfAbsent(message, m -> new long[1])[0]++;
+    }
+
+    /**
+     * Closes the current 100 ms Req/Sec slice if it is over; wrktcp samples each thread's own rate
+     * every 100 ms and keeps only slices that completed something.
+     */
+    public void sampleRate(long nowNs) {
+        long elapsedNs = nowNs - sliceStartNs;
+        if (elapsedNs < RATE_SLICE_NS) {
+            return;
+        }
+        if (sliceRequests > 0) {
+            Histograms.record(requestRate, Math.round(sliceRequests * 1e9 / elapsedNs));
+        }
+        sliceStartNs = nowNs;
+        sliceRequests = 0;
+    }
+
+    /**
+     * Moves everything recorded since the last call into the given accumulators and returns the
+     * counts of that interval. The histograms here are reset; the accumulators are only added to.
+     */
+    public Counts drainInto(
+            Histogram latencyOut,
+            Histogram connectOut,
+            Histogram requestRateOut,
+            Map<String, Long> errorsOut) {
+        latencyOut.add(latencyUs);
+        connectOut.add(connectUs);
+        requestRateOut.add(requestRate);
+        latencyUs.reset();
+        connectUs.reset();
+        requestRate.reset();
+        errorMessages.forEach((message, count) -> errorsOut.merge(message, count[0], Long::sum));
+        errorMessages.clear();
+        Counts interval =
+                new Counts(
+                        requests,
+                        successes,
+                        failures,
+                        connectErrors,
+                        readErrors,
+                        writeErrors,
+                        timeouts,
+                        bytesRead,
+                        bytesWritten,
+                        non2xx3xx);
+        requests = 0;
+        successes = 0;
+        failures = 0;
+        connectErrors = 0;
+        readErrors = 0;
+        writeErrors = 0;
+        timeouts = 0;
+        bytesRead = 0;
+        bytesWritten = 0;
+        non2xx3xx = 0;
+        return interval;
+    }
+}
