@@ -38,7 +38,8 @@ public final class JsonResult {
 
     /**
      * Far above any real histogram (a 3-digit microsecond histogram spanning an hour compresses to
-     * a few kilobytes), low enough that hostile input cannot make decoding allocate without bound.
+     * a few kilobytes). Beyond the text itself, decoding allocates what the encoded range and
+     * precision need, which HdrHistogram caps at 5 significant digits (about 50 MB at worst).
      */
     private static final int MAX_HISTOGRAM_BASE64_CHARS = 8 * 1024 * 1024;
 
