@@ -1,0 +1,339 @@
+package io.tcpload.runner.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tcpload.runner.stats.Counts;
+import io.tcpload.runner.stats.RunInfo;
+import io.tcpload.runner.stats.RunSummary;
+import io.tcpload.runner.stats.SecondSample;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+import java.util.zip.DataFormatException;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The machine-readable result of a run ({@code "format": "tcpload-result/v1"}), and its inverse.
+ *
+ * <p>Every figure of the {@link RunSummary} is written. Each histogram ({@code latencyUs}, {@code
+ * connectUs}, {@code requestRate}) is an object holding readable figures ({@code count}, {@code
+ * mean}, {@code stdev}, {@code min}, {@code max}, {@code withinStdevPercent}, {@code p50}, {@code
+ * p75}, {@code p90}, {@code p99}, {@code p99_9}, {@code p99_99}, in the histogram's own unit) next
+ * to {@code histogram}, its HdrHistogram compressed encoding in Base64. The encoding is what {@link
+ * #read} uses, so results of several runners merge exactly, with no loss from the summaries.
+ * Top-level derived rates ({@code requestsPerSec}, {@code successPerSec}, {@code failurePerSec},
+ * {@code bytesReadPerSec}) are for readers only and are ignored when reading.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class JsonResult {
+    /** The value of the {@code format} field; a reader refuses anything else. */
+    public static final String FORMAT = "tcpload-result/v1";
+
+    /**
+     * Far above any real histogram (a 3-digit microsecond histogram spanning an hour compresses to
+     * a few kilobytes). Beyond the text itself, decoding allocates what the encoded range and
+     * precision need, which HdrHistogram caps at 5 significant digits (about 50 MB at worst).
+     */
+    private static final int MAX_HISTOGRAM_BASE64_CHARS = 8 * 1024 * 1024;
+
+    private static final double[] PERCENTILES = {50, 75, 90, 99, 99.9, 99.99};
+    private static final String[] PERCENTILE_KEYS = {"p50", "p75", "p90", "p99", "p99_9", "p99_99"};
+
+    private static final ObjectMapper MAPPER =
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private JsonResult() {}
+
+    /** The summary as pretty-printed JSON, ending with a line end. */
+    public static String write(RunSummary summary) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("format", FORMAT);
+        root.set("info", info(summary.info()));
+        root.put("runtimeUs", summary.runtimeUs());
+
+        Counts counts = summary.counts();
+        double seconds = summary.runtimeUs() / 1_000_000.0;
+        root.put("requestsPerSec", ConsoleReport.perSecond(counts.requests(), seconds));
+        root.put("successPerSec", ConsoleReport.perSecond(counts.successes(), seconds));
+        root.put("failurePerSec", ConsoleReport.perSecond(counts.failures(), seconds));
+        root.put("bytesReadPerSec", ConsoleReport.perSecond(counts.bytesRead(), seconds));
+
+        root.set("counts", counts(counts));
+        root.set("latencyUs", histogram(summary.latencyUs()));
+        root.set("connectUs", histogram(summary.connectUs()));
+        root.set("requestRate", histogram(summary.requestRate()));
+
+        ArrayNode series = root.putArray("seconds");
+        for (SecondSample second : summary.seconds()) {
+            ObjectNode node = series.addObject();
+            node.put("second", second.second());
+            node.set("counts", counts(second.counts()));
+            node.put("latencyP50Us", second.latencyP50Us());
+            node.put("latencyP99Us", second.latencyP99Us());
+            node.put("latencyMaxUs", second.latencyMaxUs());
+        }
+
+        ArrayNode errors = root.putArray("errorMessages");
+        for (RunSummary.ErrorCount error : summary.errorMessages()) {
+            errors.addObject().put("message", error.message()).put("count", error.count());
+        }
+
+        try {
+            return MAPPER.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            // A tree of plain values always serialises; reaching this is a bug here.
+            throw new IllegalStateException("cannot write the result as JSON", e);
+        }
+    }
+
+    /**
+     * Reads a result written by {@link #write}. The histograms are decoded from their compressed
+     * form, equal to the ones written, and resize themselves when merged with larger ones.
+     *
+     * @throws IllegalArgumentException naming the field, when the text is not such a result
+     */
+    public static RunSummary read(String json) {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(
+                    "result JSON is not valid JSON: " + e.getOriginalMessage(), e);
+        }
+        if (root == null || !root.isObject()) {
+            throw new IllegalArgumentException("result JSON must be an object");
+        }
+        String format = text(root, "format", "format");
+        if (!FORMAT.equals(format)) {
+            throw new IllegalArgumentException(
+                    "result JSON: format is '" + format + "', expected '" + FORMAT + "'");
+        }
+
+        JsonNode infoNode = object(root, "info", "info");
+        RunInfo info =
+                new RunInfo(
+                        text(infoNode, "target", "info.target"),
+                        text(infoNode, "profileName", "info.profileName"),
+                        integer(infoNode, "threads", "info.threads"),
+                        integer(infoNode, "connections", "info.connections"),
+                        longValue(infoNode, "durationMs", "info.durationMs"),
+                        longValue(infoNode, "timeoutMs", "info.timeoutMs"),
+                        bool(infoNode, "keepAlive", "info.keepAlive"),
+                        integer(infoNode, "pipeline", "info.pipeline"),
+                        text(infoNode, "transport", "info.transport"));
+
+        List<SecondSample> seconds = new ArrayList<>();
+        JsonNode series = array(root, "seconds", "seconds");
+        for (int i = 0; i < series.size(); i++) {
+            String path = "seconds[" + i + "]";
+            JsonNode node = series.get(i);
+            if (!node.isObject()) {
+                throw new IllegalArgumentException("result JSON: " + path + " must be an object");
+            }
+            seconds.add(
+                    new SecondSample(
+                            integer(node, "second", path + ".second"),
+                            readCounts(object(node, "counts", path + ".counts"), path + ".counts"),
+                            longValue(node, "latencyP50Us", path + ".latencyP50Us"),
+                            longValue(node, "latencyP99Us", path + ".latencyP99Us"),
+                            longValue(node, "latencyMaxUs", path + ".latencyMaxUs")));
+        }
+
+        List<RunSummary.ErrorCount> errors = new ArrayList<>();
+        JsonNode errorNodes = array(root, "errorMessages", "errorMessages");
+        for (int i = 0; i < errorNodes.size(); i++) {
+            String path = "errorMessages[" + i + "]";
+            JsonNode node = errorNodes.get(i);
+            if (!node.isObject()) {
+                throw new IllegalArgumentException("result JSON: " + path + " must be an object");
+            }
+            errors.add(
+                    new RunSummary.ErrorCount(
+                            text(node, "message", path + ".message"),
+                            longValue(node, "count", path + ".count")));
+        }
+
+        return new RunSummary(
+                info,
+                longValue(root, "runtimeUs", "runtimeUs"),
+                readCounts(object(root, "counts", "counts"), "counts"),
+                readHistogram(root, "latencyUs"),
+                readHistogram(root, "connectUs"),
+                readHistogram(root, "requestRate"),
+                seconds,
+                errors);
+    }
+
+    private static ObjectNode info(RunInfo info) {
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("target", info.target());
+        node.put("profileName", info.profileName());
+        node.put("threads", info.threads());
+        node.put("connections", info.connections());
+        node.put("durationMs", info.durationMs());
+        node.put("timeoutMs", info.timeoutMs());
+        node.put("keepAlive", info.keepAlive());
+        node.put("pipeline", info.pipeline());
+        node.put("transport", info.transport());
+        return node;
+    }
+
+    private static ObjectNode counts(Counts counts) {
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("requests", counts.requests());
+        node.put("successes", counts.successes());
+        node.put("failures", counts.failures());
+        node.put("connectErrors", counts.connectErrors());
+        node.put("readErrors", counts.readErrors());
+        node.put("writeErrors", counts.writeErrors());
+        node.put("timeouts", counts.timeouts());
+        node.put("errors", counts.errors());
+        node.put("bytesRead", counts.bytesRead());
+        node.put("bytesWritten", counts.bytesWritten());
+        node.put("non2xx3xx", counts.non2xx3xx());
+        return node;
+    }
+
+    private static Counts readCounts(JsonNode node, String path) {
+        return new Counts(
+                longValue(node, "requests", path + ".requests"),
+                longValue(node, "successes", path + ".successes"),
+                longValue(node, "failures", path + ".failures"),
+                longValue(node, "connectErrors", path + ".connectErrors"),
+                longValue(node, "readErrors", path + ".readErrors"),
+                longValue(node, "writeErrors", path + ".writeErrors"),
+                longValue(node, "timeouts", path + ".timeouts"),
+                longValue(node, "bytesRead", path + ".bytesRead"),
+                longValue(node, "bytesWritten", path + ".bytesWritten"),
+                longValue(node, "non2xx3xx", path + ".non2xx3xx"));
+    }
+
+    private static ObjectNode histogram(Histogram histogram) {
+        HistogramStats stats = HistogramStats.of(histogram);
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("count", stats.count());
+        node.put("mean", stats.mean());
+        node.put("stdev", stats.stdev());
+        node.put("min", stats.min());
+        node.put("max", stats.max());
+        node.put("withinStdevPercent", stats.withinStdevPercent());
+        for (int i = 0; i < PERCENTILES.length; i++) {
+            node.put(
+                    PERCENTILE_KEYS[i],
+                    stats.count() == 0 ? 0 : histogram.getValueAtPercentile(PERCENTILES[i]));
+        }
+        ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
+        int length = histogram.encodeIntoCompressedByteBuffer(buffer);
+        node.put(
+                "histogram",
+                Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length)));
+        return node;
+    }
+
+    private static Histogram readHistogram(JsonNode root, String field) {
+        String path = field + ".histogram";
+        String encoded = text(object(root, field, field), "histogram", path);
+        if (encoded.length() > MAX_HISTOGRAM_BASE64_CHARS) {
+            throw new IllegalArgumentException(
+                    "result JSON: "
+                            + path
+                            + " is "
+                            + encoded.length()
+                            + " characters long, more than the "
+                            + MAX_HISTOGRAM_BASE64_CHARS
+                            + " allowed");
+        }
+        Histogram histogram;
+        try {
+            byte[] bytes = Base64.getDecoder().decode(encoded);
+            histogram = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
+        } catch (DataFormatException | RuntimeException e) {
+            // The decoder reports damage with assorted unchecked exceptions (bad cookie, buffer
+            // underflow, index out of bounds); they all mean the same to the reader.
+            throw new IllegalArgumentException(
+                    "result JSON: "
+                            + path
+                            + " is not a Base64 compressed HdrHistogram: "
+                            + e.getMessage(),
+                    e);
+        }
+        // The encoding does not carry the flag; without it, merging a histogram that recorded
+        // larger values into this one would fail.
+        histogram.setAutoResize(true);
+        return histogram;
+    }
+
+    private static JsonNode field(JsonNode node, String name, String path) {
+        JsonNode value = node.get(name);
+        if (value == null || value.isNull()) {
+            throw new IllegalArgumentException("result JSON: " + path + " is missing");
+        }
+        return value;
+    }
+
+    private static JsonNode object(JsonNode node, String name, String path) {
+        JsonNode value = field(node, name, path);
+        if (!value.isObject()) {
+            throw new IllegalArgumentException("result JSON: " + path + " must be an object");
+        }
+        return value;
+    }
+
+    private static JsonNode array(JsonNode node, String name, String path) {
+        JsonNode value = field(node, name, path);
+        if (!value.isArray()) {
+            throw new IllegalArgumentException("result JSON: " + path + " must be an array");
+        }
+        return value;
+    }
+
+    private static String text(JsonNode node, String name, String path) {
+        JsonNode value = field(node, name, path);
+        if (!value.isTextual()) {
+            throw new IllegalArgumentException("result JSON: " + path + " must be a string");
+        }
+        return value.textValue();
+    }
+
+    private static boolean bool(JsonNode node, String name, String path) {
+        JsonNode value = field(node, name, path);
+        if (!value.isBoolean()) {
+            throw new IllegalArgumentException("result JSON: " + path + " must be true or false");
+        }
+        return value.booleanValue();
+    }
+
+    private static long longValue(JsonNode node, String name, String path) {
+        JsonNode value = field(node, name, path);
+        if (!value.isIntegralNumber() || !value.canConvertToLong()) {
+            throw new IllegalArgumentException(
+                    "result JSON: " + path + " must be a whole number, got " + shown(value));
+        }
+        return value.longValue();
+    }
+
+    private static int integer(JsonNode node, String name, String path) {
+        JsonNode value = field(node, name, path);
+        if (!value.isIntegralNumber() || !value.canConvertToInt()) {
+            throw new IllegalArgumentException(
+                    "result JSON: "
+                            + path
+                            + " must be a whole number below 2^31, got "
+                            + shown(value));
+        }
+        return value.intValue();
+    }
+
+    /** A value for an error message, cut short so hostile input cannot flood the message. */
+    private static String shown(JsonNode value) {
+        String text = value.toString();
+        return text.length() <= 40 ? text : text.substring(0, 40) + "...";
+    }
+}

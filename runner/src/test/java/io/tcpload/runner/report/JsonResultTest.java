@@ -1,0 +1,178 @@
+package io.tcpload.runner.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tcpload.runner.stats.Counts;
+import io.tcpload.runner.stats.RunSummary;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class JsonResultTest {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    @Test
+    void roundTripGivesBackEveryFieldAndEqualHistograms() {
+        RunSummary original = Summaries.everything();
+
+        String json = JsonResult.write(original);
+        RunSummary read = JsonResult.read(json);
+
+        assertThat(read.info()).isEqualTo(original.info());
+        assertThat(read.runtimeUs()).isEqualTo(original.runtimeUs());
+        assertThat(read.counts()).isEqualTo(original.counts());
+        assertThat(read.seconds()).isEqualTo(original.seconds());
+        assertThat(read.errorMessages()).isEqualTo(original.errorMessages());
+        assertThat(read.latencyUs()).isEqualTo(original.latencyUs());
+        assertThat(read.connectUs()).isEqualTo(original.connectUs());
+        assertThat(read.requestRate()).isEqualTo(original.requestRate());
+        assertThat(JsonResult.write(read)).isEqualTo(json);
+    }
+
+    @Test
+    void anEmptyRunRoundTrips() {
+        RunSummary original = Summaries.empty();
+
+        RunSummary read = JsonResult.read(JsonResult.write(original));
+
+        assertThat(read.latencyUs().getTotalCount()).isZero();
+        assertThat(read.latencyUs()).isEqualTo(original.latencyUs());
+        assertThat(read.counts()).isEqualTo(Counts.ZERO);
+        assertThat(read.seconds()).isEmpty();
+    }
+
+    @Test
+    void mergingDecodedHistogramsEqualsMergingTheOriginals() {
+        Histogram small = Summaries.histogram(120, 40, 900, 7, 1_500, 1);
+        Histogram wide = new Histogram(3);
+        for (long value = 1; value < 50_000_000; value = value * 3 + 7) {
+            wide.recordValueWithCount(value, value % 5 + 1);
+        }
+        Histogram expected = small.copy();
+        expected.add(wide);
+
+        Histogram decodedSmall = JsonResult.read(JsonResult.write(withLatency(small))).latencyUs();
+        Histogram decodedWide = JsonResult.read(JsonResult.write(withLatency(wide))).latencyUs();
+        // The small one's range is far below the wide one's values: it must grow to take them.
+        decodedSmall.add(decodedWide);
+
+        assertThat(decodedSmall).isEqualTo(expected);
+        assertThat(decodedSmall.getTotalCount()).isEqualTo(expected.getTotalCount());
+        assertThat(decodedSmall.getMaxValue()).isEqualTo(expected.getMaxValue());
+        assertThat(decodedSmall.getValueAtPercentile(99.99))
+                .isEqualTo(expected.getValueAtPercentile(99.99));
+        assertThat(decodedSmall.getMean()).isEqualTo(expected.getMean());
+    }
+
+    @Test
+    void writesReadableSummariesAndDerivedRates() throws Exception {
+        JsonNode root = MAPPER.readTree(JsonResult.write(Summaries.everything()));
+
+        assertThat(root.get("format").asText()).isEqualTo("tcpload-result/v1");
+        assertThat(root.get("requestsPerSec").asDouble()).isEqualTo(5.0);
+        assertThat(root.get("successPerSec").asDouble()).isEqualTo(4.0);
+        assertThat(root.get("failurePerSec").asDouble()).isEqualTo(1.0);
+        assertThat(root.get("bytesReadPerSec").asDouble()).isEqualTo(7127.0);
+        assertThat(root.at("/counts/errors").asLong()).isEqualTo(4);
+        assertThat(root.at("/info/target").asText()).isEqualTo("10.1.2.3:9000");
+
+        JsonNode latency = root.get("latencyUs");
+        assertThat(latency.get("count").asLong()).isEqualTo(10);
+        assertThat(latency.get("mean").asDouble()).isEqualTo(800.0);
+        assertThat(latency.get("stdev").asDouble()).isCloseTo(483.05, within(0.005));
+        assertThat(latency.get("min").asLong()).isEqualTo(500);
+        assertThat(latency.get("max").asLong()).isEqualTo(2000);
+        assertThat(latency.get("withinStdevPercent").asDouble()).isEqualTo(90.0);
+        assertThat(latency.get("p50").asLong()).isEqualTo(500);
+        assertThat(latency.get("p75").asLong()).isEqualTo(1000);
+        assertThat(latency.get("p90").asLong()).isEqualTo(1000);
+        assertThat(latency.get("p99").asLong()).isEqualTo(2000);
+        assertThat(latency.get("p99_9").asLong()).isEqualTo(2000);
+        assertThat(latency.get("p99_99").asLong()).isEqualTo(2000);
+        assertThat(latency.get("histogram").asText()).isNotBlank();
+        assertThat(root.at("/requestRate/mean").asDouble()).isEqualTo(1100.0);
+        assertThat(root.at("/connectUs/max").asLong()).isEqualTo(200);
+
+        assertThat(root.at("/seconds/1/second").asInt()).isEqualTo(2);
+        assertThat(root.at("/seconds/1/latencyP99Us").asLong()).isEqualTo(2000);
+        assertThat(root.at("/seconds/1/counts/writeErrors").asLong()).isEqualTo(2);
+        assertThat(root.at("/errorMessages/0/message").asText()).isEqualTo("write: broken pipe");
+        assertThat(root.at("/errorMessages/0/count").asLong()).isEqualTo(3);
+    }
+
+    @Test
+    void refusesTextThatIsNotAResultNamingWhatIsWrong() throws Exception {
+        String good = JsonResult.write(Summaries.everything());
+
+        assertThatThrownBy(() -> JsonResult.read("{not json"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not valid JSON");
+        assertThatThrownBy(() -> JsonResult.read("[1,2]"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("must be an object");
+        assertThatThrownBy(() -> JsonResult.read(edited(good, "/format", "tcpload-result/v2")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("format is 'tcpload-result/v2'");
+        assertThatThrownBy(() -> JsonResult.read(removed(good, "/counts", "timeouts")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("counts.timeouts is missing");
+        assertThatThrownBy(() -> JsonResult.read(edited(good, "/info/threads", "four")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("info.threads must be a whole number");
+        assertThatThrownBy(() -> JsonResult.read(removed(good, "/seconds/1", "latencyP99Us")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("seconds[1].latencyP99Us is missing");
+        assertThatThrownBy(() -> JsonResult.read(edited(good, "/latencyUs/histogram", "@@@")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(
+                        "latencyUs.histogram is not a Base64 compressed HdrHistogram");
+        assertThatThrownBy(() -> JsonResult.read(edited(good, "/connectUs/histogram", "AAAAAAAA")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(
+                        "connectUs.histogram is not a Base64 compressed HdrHistogram");
+    }
+
+    @Test
+    void refusesAnOversizedHistogramBeforeDecodingIt() throws Exception {
+        String good = JsonResult.write(Summaries.everything());
+        String huge = "A".repeat(8 * 1024 * 1024 + 4);
+
+        assertThatThrownBy(() -> JsonResult.read(edited(good, "/requestRate/histogram", huge)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("requestRate.histogram is 8388612 characters long");
+    }
+
+    private static RunSummary withLatency(Histogram latencyUs) {
+        RunSummary base = Summaries.empty();
+        return new RunSummary(
+                base.info(),
+                base.runtimeUs(),
+                base.counts(),
+                latencyUs,
+                base.connectUs(),
+                base.requestRate(),
+                List.of(),
+                List.of());
+    }
+
+    /** {@code json} with the text field at {@code pointer} replaced by {@code value}. */
+    private static String edited(String json, String pointer, String value) throws Exception {
+        JsonNode root = MAPPER.readTree(json);
+        int slash = pointer.lastIndexOf('/');
+        ObjectNode parent =
+                slash == 0 ? (ObjectNode) root : (ObjectNode) root.at(pointer.substring(0, slash));
+        parent.put(pointer.substring(slash + 1), value);
+        return MAPPER.writeValueAsString(root);
+    }
+
+    private static String removed(String json, String pointer, String field) throws Exception {
+        JsonNode root = MAPPER.readTree(json);
+        ((ObjectNode) root.at(pointer)).remove(field);
+        return MAPPER.writeValueAsString(root);
+    }
+}
