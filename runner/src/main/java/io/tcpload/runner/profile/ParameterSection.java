@@ -185,14 +185,7 @@ final class ParameterSection {
             return Optional.of(IntFormat.parse(format));
         } catch (IllegalArgumentException e) {
             problems.error(
-                    entry.line(),
-                    entry.key(),
-                    "the "
-                            + type
-                            + " format "
-                            + Values.quote(format)
-                            + " is wrong: "
-                            + e.getMessage());
+                    entry.line(), entry.key(), type + ": " + Values.sentence(e.getMessage()));
             return Optional.empty();
         }
     }
@@ -209,9 +202,7 @@ final class ParameterSection {
                             entry.key(), entry.line(), Strftime.compile(format)));
         } catch (IllegalArgumentException e) {
             problems.error(
-                    entry.line(),
-                    entry.key(),
-                    "the DATETIME format " + Values.quote(format) + " is wrong: " + e.getMessage());
+                    entry.line(), entry.key(), "DATETIME: " + Values.sentence(e.getMessage()));
             return Optional.empty();
         }
     }

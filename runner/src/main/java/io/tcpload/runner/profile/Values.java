@@ -81,6 +81,11 @@ final class Values {
         return shown.replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t");
     }
 
+    /** The message as a sentence: ending in a full stop. */
+    static String sentence(String message) {
+        return message.endsWith(".") || message.endsWith("?") ? message : message + ".";
+    }
+
     private static String range(long min, long max) {
         if (max == Long.MAX_VALUE) {
             return min == 1 ? "above 0" : "of at least " + min;
