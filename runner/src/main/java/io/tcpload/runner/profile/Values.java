@@ -87,7 +87,7 @@ final class Values {
     }
 
     private static String range(long min, long max) {
-        if (max == Long.MAX_VALUE) {
+        if (max >= Integer.MAX_VALUE) {
             return min == 1 ? "above 0" : "of at least " + min;
         }
         return "from " + min + " to " + max;
