@@ -238,8 +238,8 @@ class ProfileLoaderKeysTest {
 
     @ParameterizedTest
     @CsvSource({
-        "rsp_headlen = 1, from 2",
-        "rsp_len_beg = 0, of at least 1",
+        "rsp_headlen = 1, of at least 2",
+        "rsp_len_beg = 0, above 0",
         "rsp_len_len = 11, from 1 to 10",
         "rsp_len_len = 0, from 1 to 10",
         "rsp_len_type = all, must be body or total",
