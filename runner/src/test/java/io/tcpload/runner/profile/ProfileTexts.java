@@ -19,7 +19,7 @@ final class ProfileTexts {
     /** A minimal valid raw TCP profile followed by {@code more} lines. */
     static String tcp(String... more) {
         return lines("host = 127.0.0.1", "port = 9000", "[request]", "req_body = hello")
-                + lines(more);
+                + (more.length == 0 ? "" : lines(more));
     }
 
     static LoadedProfile load(String text) throws ProfileException {

@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Each profile of the wrktcp capture corpus loads to the records its captured bytes imply. */
-class ProfileLoaderCorpusTest {
+class ProfileLoaderTest {
 
     @Test
     void tinyProfileUsesEveryDefault() throws Exception {
@@ -121,7 +121,7 @@ class ProfileLoaderCorpusTest {
     }
 
     static Path corpus(String name) throws URISyntaxException {
-        return Path.of(ProfileLoaderCorpusTest.class.getResource("/wrktcp-corpus/" + name).toURI());
+        return Path.of(ProfileLoaderTest.class.getResource("/wrktcp-corpus/" + name).toURI());
     }
 
     private static String text(String name) throws IOException, URISyntaxException {
