@@ -196,6 +196,13 @@ final class ParameterSection {
                 args.length() >= 2 && args.startsWith("\"") && args.endsWith("\"")
                         ? args.substring(1, args.length() - 1)
                         : args;
+        if (format.isEmpty()) {
+            problems.error(
+                    entry.line(),
+                    entry.key(),
+                    "DATETIME needs a format after the comma: " + USAGE.get("DATETIME") + ".");
+            return Optional.empty();
+        }
         try {
             return Optional.of(
                     new ParameterSpec.DateTime(

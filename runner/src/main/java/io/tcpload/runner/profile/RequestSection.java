@@ -72,7 +72,8 @@ final class RequestSection {
             problems.warn(
                     head.get().line(),
                     Keys.REQ_HEAD,
-                    "has no $(length): requests carry no length field and are sent as written.");
+                    "neither req_head nor req_body contains $(length), so requests carry no"
+                            + " length field and are sent as written.");
         }
         return new RequestSpec(
                 false,

@@ -125,6 +125,7 @@ class ProfileLoaderParametersTest {
                 "SEQ = CONNECTID | CONNECTID needs its arguments after a comma: NAME = CONNECTID, format.",
                 "SEQ = COUNTER | NAME = COUNTER, start, end, step, format",
                 "SEQ = FILE, | FILE needs a path",
+                "SEQ = DATETIME, \"\" | DATETIME needs a format after the comma",
             })
     void badParametersAreErrors(String line, String expected) {
         assertThat(errors(withParameters("$(SEQ)", line)))
