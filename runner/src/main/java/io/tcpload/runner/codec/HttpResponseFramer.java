@@ -395,7 +395,8 @@ final class HttpResponseFramer {
         }
         if (digitsEnd == from || (rest < lineEnd && in.getByte(rest) != ';')) {
             throw new ResponseFramingException(
-                    "bad HTTP chunk size line " + ResponseFramingException.quote(in, ri, lf - ri));
+                    "bad HTTP chunk size line "
+                            + ResponseFramingException.quote(in, ri, lineEnd - ri));
         }
         long size = 0;
         for (int i = from; i < digitsEnd; i++) {
