@@ -78,6 +78,8 @@ final class HttpResponseFramer {
     private int statusCode;
     private long contentLength = -1;
     private boolean chunked;
+    private boolean http10;
+    private boolean transferEncoding;
     private long chunkRemaining;
     private long bodyBytes;
     private int trailerBytes;
@@ -257,6 +259,7 @@ final class HttpResponseFramer {
                             + ResponseFramingException.quote(in, index, length));
         }
         statusCode = code;
+        http10 = in.getByte(index + 7) == '0';
     }
 
     /** Looks at {@code Content-Length} and {@code Transfer-Encoding}; other lines are skipped. */
@@ -281,6 +284,7 @@ final class HttpResponseFramer {
             parseContentLength(in, valueFrom, valueEnd);
         } else if (equalsIgnoreCase(in, from, nameEnd - from, TRANSFER_ENCODING)) {
             // The last coding decides; a response whose last coding is not chunked ends on close.
+            transferEncoding = true;
             int tokenFrom = valueEnd;
             while (tokenFrom > valueFrom && in.getByte(tokenFrom - 1) != ',') {
                 tokenFrom--;
@@ -321,6 +325,10 @@ final class HttpResponseFramer {
     }
 
     private Step headersDone(ByteBuf in) {
+        if (transferEncoding && http10) {
+            // RFC 9112 6.1: the framing of such a message cannot be trusted.
+            throw new ResponseFramingException("Transfer-Encoding in an HTTP/1.0 response");
+        }
         if (statusCode < 200) {
             in.skipBytes(bodyStart);
             resetForNextResponse();
@@ -533,6 +541,7 @@ final class HttpResponseFramer {
         statusLineEnd = -1;
         contentLength = -1;
         chunked = false;
+        transferEncoding = false;
         chunkRemaining = 0;
         bodyBytes = 0;
     }

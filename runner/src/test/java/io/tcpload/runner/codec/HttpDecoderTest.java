@@ -243,6 +243,10 @@ class HttpDecoderTest {
                 "HTTP Content-Length '9999999999' exceeds max_response_bytes 16777216"
             },
             {
+                "HTTP/1.0 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+                "Transfer-Encoding in an HTTP/1.0 response"
+            },
+            {
                 "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
                 "bad HTTP chunk size line 'zz'"
             },
