@@ -1,0 +1,69 @@
+package io.tcpload.runner.codec;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.tcpload.runner.profile.CodeLocation;
+
+/**
+ * Decodes HTTP/1.1 responses: {@link HttpResponseFramer} frames, {@link CodeJudge} judges the head
+ * block or the whole de-chunked body, {@link HttpStatusRule} checks the status. One instance per
+ * connection.
+ */
+final class HttpDecoder extends ResponseDecoder {
+    /** Sees every complete response before it is judged; for tests. */
+    interface Observer {
+        /** The body is readable at {@code [bodyIndex, bodyIndex + bodyLength)} during the call. */
+        void onResponse(int statusCode, ByteBuf body, int bodyIndex, int bodyLength);
+    }
+
+    private final HttpResponseFramer framer;
+    private final CodeJudge judge;
+    private final HttpStatusRule statusRule;
+    private final Observer observer;
+
+    HttpDecoder(
+            CodeJudge judge,
+            HttpStatusRule statusRule,
+            long maxResponseBytes,
+            boolean singleResponse,
+            Observer observer) {
+        super(singleResponse);
+        boolean judgesHead = judge.location() == CodeLocation.HEAD;
+        this.framer =
+                new HttpResponseFramer(
+                        maxResponseBytes, judgesHead, !judgesHead || observer != null);
+        this.judge = judge;
+        this.statusRule = statusRule;
+        this.observer = observer;
+    }
+
+    @Override
+    ResponseOutcome decodeResponse(ByteBuf in) {
+        return framer.parse(in) ? judgeCompleted() : null;
+    }
+
+    @Override
+    ResponseOutcome decodeOnClose() {
+        return framer.finishOnClose() ? judgeCompleted() : null;
+    }
+
+    private ResponseOutcome judgeCompleted() {
+        int status = framer.statusCode();
+        if (observer != null) {
+            observer.onResponse(
+                    status, framer.bodyBuffer(), framer.bodyIndex(), framer.bodyLength());
+        }
+        boolean codeOk =
+                judge.location() == CodeLocation.HEAD
+                        ? judge.isSuccess(
+                                framer.headBuffer(), framer.headIndex(), framer.headLength())
+                        : judge.isSuccess(
+                                framer.bodyBuffer(), framer.bodyIndex(), framer.bodyLength());
+        return ResponseOutcome.ofHttp(codeOk && statusRule.accepts(status), status);
+    }
+
+    @Override
+    protected void handlerRemoved0(ChannelHandlerContext ctx) {
+        framer.release();
+    }
+}

@@ -1,0 +1,622 @@
+package io.tcpload.runner.codec;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+
+/**
+ * An incremental HTTP/1.1 response framer over a cumulating {@link ByteBuf}.
+ *
+ * <p>Reads the status line and headers (only {@code Content-Length} and {@code Transfer-Encoding}
+ * matter), skips 1xx interim responses, and frames the body by {@code Content-Length}, by chunked
+ * transfer coding (extensions and trailers allowed) or, failing both, by the connection closing.
+ * 204 and 304 responses have no body.
+ *
+ * <p>After {@link #parse} or {@link #finishOnClose} returns {@code true}, the status, the head
+ * block (the header lines after the status line, up to the blank line) and the whole de-chunked
+ * body can be read through the accessors until the next call. A response with a {@code
+ * Content-Length} is awaited whole and exposed in place from the input buffer; chunked and
+ * close-delimited ones are consumed as they arrive, their body (if {@code retainBody}) and head (if
+ * {@code retainHead}) copied into per-connection buffers that are reused from one response to the
+ * next, so steady-state parsing allocates nothing.
+ *
+ * <p>Nothing is sized from a declared length: the header section is capped at {@value
+ * #MAX_HEADER_BYTES} bytes, and a {@code Content-Length}, chunk size or body above {@code
+ * maxBodyBytes} is a {@link ResponseFramingException} as soon as it is seen.
+ *
+ * <p>Not thread-safe: one instance per connection, used from its event loop.
+ */
+final class HttpResponseFramer {
+    /** The largest status line plus header section, and separately the largest trailer section. */
+    static final int MAX_HEADER_BYTES = 64 * 1024;
+
+    /** The longest chunk-size line (size and extensions). */
+    static final int MAX_CHUNK_LINE_BYTES = 4096;
+
+    /**
+     * Copy buffers that grew beyond this are dropped after use, so one big response does not pin
+     * memory.
+     */
+    private static final int RETAINED_COPY_BYTES = 64 * 1024;
+
+    private static final long MAX_BUFFER_BYTES = Integer.MAX_VALUE - MAX_HEADER_BYTES;
+    private static final byte CR = '\r';
+    private static final byte LF = '\n';
+    private static final byte[] CONTENT_LENGTH = ascii("content-length");
+    private static final byte[] TRANSFER_ENCODING = ascii("transfer-encoding");
+    private static final byte[] CHUNKED = ascii("chunked");
+    private static final byte[] HTTP_1 = ascii("HTTP/1.");
+
+    private enum State {
+        HEADERS,
+        FIXED_BODY,
+        CHUNK_SIZE,
+        CHUNK_DATA,
+        CHUNK_DATA_END,
+        TRAILERS,
+        CLOSE_BODY
+    }
+
+    private enum Step {
+        NEED_MORE,
+        CONTINUE,
+        COMPLETE
+    }
+
+    private final long maxBodyBytes;
+    private final boolean retainHead;
+    private final boolean retainBody;
+
+    private State state = State.HEADERS;
+
+    // HEADERS and FIXED_BODY keep the input unconsumed; these offsets count from its reader index.
+    private int scanOffset;
+    private int lineStart;
+    private int statusLineEnd = -1;
+    private int headBlockEnd;
+    private int bodyStart;
+
+    private int statusCode;
+    private long contentLength = -1;
+    private boolean chunked;
+    private boolean http10;
+    private boolean transferEncoding;
+    private long chunkRemaining;
+    private long bodyBytes;
+    private int trailerBytes;
+
+    private ByteBuf headCopy;
+    private ByteBuf bodyCopy;
+
+    private int completedStatus;
+    private ByteBuf headBuffer = Unpooled.EMPTY_BUFFER;
+    private int headIndex;
+    private int headLength;
+    private ByteBuf bodyBuffer = Unpooled.EMPTY_BUFFER;
+    private int bodyIndex;
+    private int bodyLength;
+
+    /**
+     * @param maxBodyBytes the largest body accepted ({@code max_response_bytes})
+     * @param retainHead whether {@link #headBuffer()} must show the head block of every response
+     * @param retainBody whether {@link #bodyBuffer()} must show the body of every response
+     */
+    HttpResponseFramer(long maxBodyBytes, boolean retainHead, boolean retainBody) {
+        this.maxBodyBytes = Math.min(maxBodyBytes, MAX_BUFFER_BYTES);
+        this.retainHead = retainHead;
+        this.retainBody = retainBody;
+    }
+
+    /**
+     * Parses from {@code in}'s reader index, consuming what it has framed.
+     *
+     * @return {@code true} when a response is complete (read it through the accessors; call again
+     *     for the next one), {@code false} when more bytes are needed
+     * @throws ResponseFramingException on a malformed or oversized response; the framer is then
+     *     unusable
+     */
+    boolean parse(ByteBuf in) {
+        for (; ; ) {
+            Step step =
+                    switch (state) {
+                        case HEADERS -> headers(in);
+                        case FIXED_BODY -> fixedBody(in);
+                        case CHUNK_SIZE -> chunkSize(in);
+                        case CHUNK_DATA -> chunkData(in);
+                        case CHUNK_DATA_END -> chunkDataEnd(in);
+                        case TRAILERS -> trailers(in);
+                        case CLOSE_BODY -> closeBody(in);
+                    };
+            if (step == Step.NEED_MORE) {
+                return false;
+            }
+            if (step == Step.COMPLETE) {
+                return true;
+            }
+        }
+    }
+
+    /**
+     * Tells the framer the peer closed the connection, after {@link #parse} has seen every byte.
+     *
+     * @return {@code true} if that completed a close-delimited response (even one with an empty
+     *     body); {@code false} if no response was in progress or it was cut short
+     */
+    boolean finishOnClose() {
+        if (state != State.CLOSE_BODY) {
+            return false;
+        }
+        completeCopied();
+        return true;
+    }
+
+    /** The status code of the last complete response. */
+    int statusCode() {
+        return completedStatus;
+    }
+
+    /** The buffer holding the last complete response's head block (empty unless retained). */
+    ByteBuf headBuffer() {
+        return headBuffer;
+    }
+
+    int headIndex() {
+        return headIndex;
+    }
+
+    int headLength() {
+        return headLength;
+    }
+
+    /** The buffer holding the last complete response's whole body (empty unless retained). */
+    ByteBuf bodyBuffer() {
+        return bodyBuffer;
+    }
+
+    int bodyIndex() {
+        return bodyIndex;
+    }
+
+    int bodyLength() {
+        return bodyLength;
+    }
+
+    /** Releases the reusable copy buffers; call when the connection's decoder is removed. */
+    void release() {
+        headBuffer = Unpooled.EMPTY_BUFFER;
+        bodyBuffer = Unpooled.EMPTY_BUFFER;
+        if (headCopy != null) {
+            headCopy.release();
+            headCopy = null;
+        }
+        if (bodyCopy != null) {
+            bodyCopy.release();
+            bodyCopy = null;
+        }
+    }
+
+    // ---- status line and headers: scanned line by line, consumed only once the section is whole
+
+    private Step headers(ByteBuf in) {
+        if (statusLineEnd < 0 && scanOffset == 0) {
+            skipLeadingLineBreaks(in);
+        }
+        int ri = in.readerIndex();
+        int readable = in.readableBytes();
+        int limit = Math.min(readable, MAX_HEADER_BYTES);
+        for (; ; ) {
+            int lf = scanOffset < limit ? in.indexOf(ri + scanOffset, ri + limit, LF) : -1;
+            if (lf < 0) {
+                scanOffset = limit;
+                if (readable >= MAX_HEADER_BYTES) {
+                    throw new ResponseFramingException(
+                            "HTTP response header section exceeds " + MAX_HEADER_BYTES + " bytes");
+                }
+                return Step.NEED_MORE;
+            }
+            int lineEnd = lf - ri;
+            int contentEnd =
+                    lineEnd > lineStart && in.getByte(lf - 1) == CR ? lineEnd - 1 : lineEnd;
+            scanOffset = lineEnd + 1;
+            if (statusLineEnd < 0) {
+                parseStatusLine(in, ri + lineStart, contentEnd - lineStart);
+                statusLineEnd = scanOffset;
+            } else if (contentEnd == lineStart) {
+                headBlockEnd = lineStart;
+                bodyStart = scanOffset;
+                return headersDone(in);
+            } else {
+                parseHeaderLine(in, ri + lineStart, ri + contentEnd);
+            }
+            lineStart = scanOffset;
+        }
+    }
+
+    /** Tolerates stray line breaks between responses, as common HTTP clients do. */
+    private static void skipLeadingLineBreaks(ByteBuf in) {
+        while (in.isReadable()) {
+            byte b = in.getByte(in.readerIndex());
+            if (b != CR && b != LF) {
+                return;
+            }
+            in.skipBytes(1);
+        }
+    }
+
+    private void parseStatusLine(ByteBuf in, int index, int length) {
+        // HTTP/1.x SP 3DIGIT [SP reason]
+        boolean ok = length >= 12 && startsWith(in, index, HTTP_1);
+        ok = ok && isDigit(in.getByte(index + 7)) && in.getByte(index + 8) == ' ';
+        ok = ok && (length == 12 || in.getByte(index + 12) == ' ');
+        int code = 0;
+        for (int i = 9; ok && i < 12; i++) {
+            byte b = in.getByte(index + i);
+            ok = isDigit(b);
+            code = code * 10 + (b - '0');
+        }
+        if (!ok || code < 100) {
+            throw new ResponseFramingException(
+                    "malformed HTTP status line "
+                            + ResponseFramingException.quote(in, index, length));
+        }
+        statusCode = code;
+        http10 = in.getByte(index + 7) == '0';
+    }
+
+    /** Looks at {@code Content-Length} and {@code Transfer-Encoding}; other lines are skipped. */
+    private void parseHeaderLine(ByteBuf in, int from, int end) {
+        int colon = in.indexOf(from, end, (byte) ':');
+        if (colon < 0) {
+            return;
+        }
+        int nameEnd = colon;
+        while (nameEnd > from && isBlank(in.getByte(nameEnd - 1))) {
+            nameEnd--;
+        }
+        int valueFrom = colon + 1;
+        int valueEnd = end;
+        while (valueFrom < valueEnd && isBlank(in.getByte(valueFrom))) {
+            valueFrom++;
+        }
+        while (valueEnd > valueFrom && isBlank(in.getByte(valueEnd - 1))) {
+            valueEnd--;
+        }
+        if (equalsIgnoreCase(in, from, nameEnd - from, CONTENT_LENGTH)) {
+            parseContentLength(in, valueFrom, valueEnd);
+        } else if (equalsIgnoreCase(in, from, nameEnd - from, TRANSFER_ENCODING)) {
+            // The last coding decides; a response whose last coding is not chunked ends on close.
+            transferEncoding = true;
+            int tokenFrom = valueEnd;
+            while (tokenFrom > valueFrom && in.getByte(tokenFrom - 1) != ',') {
+                tokenFrom--;
+            }
+            while (tokenFrom < valueEnd && isBlank(in.getByte(tokenFrom))) {
+                tokenFrom++;
+            }
+            chunked = equalsIgnoreCase(in, tokenFrom, valueEnd - tokenFrom, CHUNKED);
+        }
+    }
+
+    private void parseContentLength(ByteBuf in, int from, int end) {
+        long value = 0;
+        for (int i = from; i < end; i++) {
+            byte b = in.getByte(i);
+            if (!isDigit(b)) {
+                throw new ResponseFramingException(
+                        "bad HTTP Content-Length "
+                                + ResponseFramingException.quote(in, from, end - from));
+            }
+            value = value * 10 + (b - '0');
+            if (value > maxBodyBytes) {
+                throw new ResponseFramingException(
+                        "HTTP Content-Length "
+                                + ResponseFramingException.quote(in, from, end - from)
+                                + " exceeds max_response_bytes "
+                                + maxBodyBytes);
+            }
+        }
+        if (from == end) {
+            throw new ResponseFramingException("empty HTTP Content-Length");
+        }
+        if (contentLength >= 0 && contentLength != value) {
+            throw new ResponseFramingException(
+                    "conflicting HTTP Content-Length headers " + contentLength + " and " + value);
+        }
+        contentLength = value;
+    }
+
+    private Step headersDone(ByteBuf in) {
+        if (transferEncoding && http10) {
+            // RFC 9112 6.1: the framing of such a message cannot be trusted.
+            throw new ResponseFramingException("Transfer-Encoding in an HTTP/1.0 response");
+        }
+        if (statusCode < 200) {
+            in.skipBytes(bodyStart);
+            resetForNextResponse();
+            return Step.CONTINUE;
+        }
+        if (statusCode == 204 || statusCode == 304 || (!chunked && contentLength >= 0)) {
+            if (statusCode == 204 || statusCode == 304) {
+                contentLength = 0;
+            }
+            state = State.FIXED_BODY;
+            return Step.CONTINUE;
+        }
+        if (retainHead) {
+            ByteBuf copy = headCopy();
+            copy.writeBytes(in, in.readerIndex() + statusLineEnd, headBlockEnd - statusLineEnd);
+        }
+        in.skipBytes(bodyStart);
+        bodyBytes = 0;
+        if (retainBody) {
+            bodyCopy();
+        }
+        state = chunked ? State.CHUNK_SIZE : State.CLOSE_BODY;
+        return Step.CONTINUE;
+    }
+
+    // ---- Content-Length (and empty) bodies: awaited whole, exposed in place
+
+    private Step fixedBody(ByteBuf in) {
+        long total = bodyStart + contentLength;
+        if (in.readableBytes() < total) {
+            return Step.NEED_MORE;
+        }
+        int ri = in.readerIndex();
+        completedStatus = statusCode;
+        headBuffer = in;
+        headIndex = ri + statusLineEnd;
+        headLength = headBlockEnd - statusLineEnd;
+        bodyBuffer = in;
+        bodyIndex = ri + bodyStart;
+        bodyLength = (int) contentLength;
+        // The bytes stay readable by absolute index until the caller's next read into the buffer.
+        in.skipBytes((int) total);
+        resetForNextResponse();
+        return Step.COMPLETE;
+    }
+
+    // ---- chunked bodies: consumed as they arrive
+
+    private Step chunkSize(ByteBuf in) {
+        int ri = in.readerIndex();
+        int readable = in.readableBytes();
+        int lf = in.indexOf(ri, ri + Math.min(readable, MAX_CHUNK_LINE_BYTES), LF);
+        if (lf < 0) {
+            if (readable >= MAX_CHUNK_LINE_BYTES) {
+                throw new ResponseFramingException(
+                        "HTTP chunk size line exceeds " + MAX_CHUNK_LINE_BYTES + " bytes");
+            }
+            return Step.NEED_MORE;
+        }
+        int lineEnd = lf > ri && in.getByte(lf - 1) == CR ? lf - 1 : lf;
+        int from = ri;
+        while (from < lineEnd && isBlank(in.getByte(from))) {
+            from++;
+        }
+        int digitsEnd = from;
+        while (digitsEnd < lineEnd && hexValue(in.getByte(digitsEnd)) >= 0) {
+            digitsEnd++;
+        }
+        int rest = digitsEnd;
+        while (rest < lineEnd && isBlank(in.getByte(rest))) {
+            rest++;
+        }
+        if (digitsEnd == from || (rest < lineEnd && in.getByte(rest) != ';')) {
+            throw new ResponseFramingException(
+                    "bad HTTP chunk size line "
+                            + ResponseFramingException.quote(in, ri, lineEnd - ri));
+        }
+        long size = 0;
+        for (int i = from; i < digitsEnd; i++) {
+            size = size * 16 + hexValue(in.getByte(i));
+            if (size > maxBodyBytes) {
+                throw new ResponseFramingException(
+                        "HTTP chunk size "
+                                + ResponseFramingException.quote(in, from, digitsEnd - from)
+                                + " exceeds max_response_bytes "
+                                + maxBodyBytes);
+            }
+        }
+        if (bodyBytes + size > maxBodyBytes) {
+            throw new ResponseFramingException(
+                    "HTTP chunked body exceeds max_response_bytes " + maxBodyBytes);
+        }
+        in.skipBytes(lf - ri + 1);
+        if (size == 0) {
+            trailerBytes = 0;
+            state = State.TRAILERS;
+        } else {
+            chunkRemaining = size;
+            state = State.CHUNK_DATA;
+        }
+        return Step.CONTINUE;
+    }
+
+    private Step chunkData(ByteBuf in) {
+        int n = (int) Math.min(in.readableBytes(), chunkRemaining);
+        if (n == 0) {
+            return Step.NEED_MORE;
+        }
+        consumeBody(in, n);
+        chunkRemaining -= n;
+        if (chunkRemaining == 0) {
+            state = State.CHUNK_DATA_END;
+        }
+        return Step.CONTINUE;
+    }
+
+    private Step chunkDataEnd(ByteBuf in) {
+        int ri = in.readerIndex();
+        if (!in.isReadable()) {
+            return Step.NEED_MORE;
+        }
+        byte first = in.getByte(ri);
+        if (first == CR) {
+            if (in.readableBytes() < 2) {
+                return Step.NEED_MORE;
+            }
+            if (in.getByte(ri + 1) != LF) {
+                throw missingChunkEnd(in);
+            }
+            in.skipBytes(2);
+        } else if (first == LF) {
+            in.skipBytes(1);
+        } else {
+            throw missingChunkEnd(in);
+        }
+        state = State.CHUNK_SIZE;
+        return Step.CONTINUE;
+    }
+
+    private static ResponseFramingException missingChunkEnd(ByteBuf in) {
+        return new ResponseFramingException(
+                "HTTP chunk data not followed by CRLF but "
+                        + ResponseFramingException.quote(
+                                in, in.readerIndex(), Math.min(in.readableBytes(), 8)));
+    }
+
+    private Step trailers(ByteBuf in) {
+        for (; ; ) {
+            int ri = in.readerIndex();
+            int readable = in.readableBytes();
+            int room = MAX_HEADER_BYTES - trailerBytes;
+            int lf = in.indexOf(ri, ri + Math.min(readable, room), LF);
+            if (lf < 0) {
+                if (readable >= room) {
+                    throw new ResponseFramingException(
+                            "HTTP trailer section exceeds " + MAX_HEADER_BYTES + " bytes");
+                }
+                return Step.NEED_MORE;
+            }
+            int lineLength = lf - ri + 1;
+            boolean blank = lineLength == 1 || (lineLength == 2 && in.getByte(ri) == CR);
+            in.skipBytes(lineLength);
+            trailerBytes += lineLength;
+            if (blank) {
+                completeCopied();
+                return Step.COMPLETE;
+            }
+        }
+    }
+
+    // ---- close-delimited bodies: consumed as they arrive, complete on close
+
+    private Step closeBody(ByteBuf in) {
+        int n = in.readableBytes();
+        if (n == 0) {
+            return Step.NEED_MORE;
+        }
+        if (bodyBytes + n > maxBodyBytes) {
+            throw new ResponseFramingException(
+                    "HTTP close-delimited body exceeds max_response_bytes " + maxBodyBytes);
+        }
+        consumeBody(in, n);
+        return Step.NEED_MORE;
+    }
+
+    private void consumeBody(ByteBuf in, int n) {
+        if (retainBody) {
+            bodyCopy.writeBytes(in, in.readerIndex(), n);
+        }
+        in.skipBytes(n);
+        bodyBytes += n;
+    }
+
+    /** Completes a response whose head and body were copied. */
+    private void completeCopied() {
+        completedStatus = statusCode;
+        headBuffer = retainHead ? headCopy : Unpooled.EMPTY_BUFFER;
+        headIndex = headBuffer.readerIndex();
+        headLength = headBuffer.readableBytes();
+        bodyBuffer = retainBody ? bodyCopy : Unpooled.EMPTY_BUFFER;
+        bodyIndex = bodyBuffer.readerIndex();
+        bodyLength = bodyBuffer.readableBytes();
+        resetForNextResponse();
+    }
+
+    private void resetForNextResponse() {
+        state = State.HEADERS;
+        scanOffset = 0;
+        lineStart = 0;
+        statusLineEnd = -1;
+        contentLength = -1;
+        chunked = false;
+        transferEncoding = false;
+        chunkRemaining = 0;
+        bodyBytes = 0;
+    }
+
+    private ByteBuf headCopy() {
+        headCopy = reusable(headCopy);
+        return headCopy;
+    }
+
+    private void bodyCopy() {
+        bodyCopy = reusable(bodyCopy);
+    }
+
+    /** An empty copy buffer: the previous one cleared, unless it grew too big to keep. */
+    private static ByteBuf reusable(ByteBuf buf) {
+        if (buf != null && buf.capacity() <= RETAINED_COPY_BYTES) {
+            return buf.clear();
+        }
+        if (buf != null) {
+            buf.release();
+        }
+        // Grows with the bytes that actually arrive, never with a declared size.
+        return Unpooled.buffer(256);
+    }
+
+    // ---- byte helpers
+
+    private static boolean startsWith(ByteBuf in, int index, byte[] prefix) {
+        for (int i = 0; i < prefix.length; i++) {
+            if (in.getByte(index + i) != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Compares with a lower-case ASCII {@code expected}, ignoring the case of {@code in}. */
+    private static boolean equalsIgnoreCase(ByteBuf in, int index, int length, byte[] expected) {
+        if (length != expected.length) {
+            return false;
+        }
+        for (int i = 0; i < length; i++) {
+            int b = in.getByte(index + i);
+            if (b >= 'A' && b <= 'Z') {
+                b += 'a' - 'A';
+            }
+            if (b != expected[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isDigit(byte b) {
+        return b >= '0' && b <= '9';
+    }
+
+    private static boolean isBlank(byte b) {
+        return b == ' ' || b == '\t';
+    }
+
+    private static int hexValue(byte b) {
+        if (b >= '0' && b <= '9') {
+            return b - '0';
+        }
+        if (b >= 'a' && b <= 'f') {
+            return b - 'a' + 10;
+        }
+        if (b >= 'A' && b <= 'F') {
+            return b - 'A' + 10;
+        }
+        return -1;
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    }
+}

@@ -1,0 +1,43 @@
+package io.tcpload.runner.codec;
+
+import java.util.List;
+
+/**
+ * {@code rsp_http_status}: the HTTP status must match one of the patterns, three characters each,
+ * digits or {@code x} for any digit ({@code 200}, {@code 2xx}). No patterns accept every status.
+ * Immutable and thread-safe; matching is a table look-up.
+ */
+final class HttpStatusRule {
+    private final boolean[] accepted = new boolean[1000];
+
+    HttpStatusRule(List<String> patterns) {
+        for (String pattern : patterns) {
+            if (!pattern.matches("[0-9xX]{3}")) {
+                throw new IllegalArgumentException(
+                        "HTTP status pattern '" + pattern + "' is not three digits or x");
+            }
+        }
+        for (int code = 0; code < accepted.length; code++) {
+            accepted[code] = patterns.isEmpty() || matchesAny(patterns, code);
+        }
+    }
+
+    boolean accepts(int statusCode) {
+        return statusCode >= 0 && statusCode < accepted.length && accepted[statusCode];
+    }
+
+    private static boolean matchesAny(List<String> patterns, int code) {
+        String digits = String.format("%03d", code);
+        for (String pattern : patterns) {
+            boolean match = true;
+            for (int i = 0; i < 3 && match; i++) {
+                char p = pattern.charAt(i);
+                match = p == 'x' || p == 'X' || p == digits.charAt(i);
+            }
+            if (match) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,35 @@
+package io.tcpload.runner.codec;
+
+import io.netty.buffer.ByteBuf;
+import io.tcpload.runner.profile.CodeLocation;
+
+/**
+ * Decodes wrktcp's length-prefixed responses: {@link LengthPrefixedFramer} frames, {@link
+ * CodeJudge} judges the head or body in place. One instance per connection.
+ */
+final class LengthPrefixedDecoder extends ResponseDecoder {
+    private final LengthPrefixedFramer framer;
+    private final CodeJudge judge;
+
+    LengthPrefixedDecoder(LengthPrefixedFramer framer, CodeJudge judge, boolean singleResponse) {
+        super(singleResponse);
+        this.framer = framer;
+        this.judge = judge;
+    }
+
+    @Override
+    ResponseOutcome decodeResponse(ByteBuf in) {
+        int size = framer.responseSize(in);
+        if (size < 0 || in.readableBytes() < size) {
+            return null;
+        }
+        int start = in.readerIndex();
+        int headLength = framer.headLength();
+        boolean success =
+                judge.location() == CodeLocation.HEAD
+                        ? judge.isSuccess(in, start, headLength)
+                        : judge.isSuccess(in, start + headLength, size - headLength);
+        in.skipBytes(size);
+        return success ? ResponseOutcome.SUCCESS : ResponseOutcome.FAILURE;
+    }
+}
