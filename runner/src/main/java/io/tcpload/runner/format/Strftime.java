@@ -1,11 +1,68 @@
 package io.tcpload.runner.format;
 
+import java.nio.charset.StandardCharsets;
+import java.time.DayOfWeek;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.IsoFields;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
 /**
  * A C strftime format ({@code %Y%m%d %H:%M:%S}), compiled once and rendered in the process time
  * zone.
+ *
+ * <p>All C99/POSIX conversions are supported as the C ("POSIX") locale prints them: English day and
+ * month names, {@code %c} = {@code %a %b %e %H:%M:%S %Y}, {@code %x} = {@code %m/%d/%y}, {@code %X}
+ * = {@code %H:%M:%S}, {@code %p} = {@code AM}/{@code PM}. The {@code E} and {@code O} modifiers
+ * ({@code %Ey}, {@code %OH}) are accepted and ignored, as the C locale does. Composite conversions
+ * ({@code %D %F %r %R %T %c %x %X}) are expanded when compiling.
+ *
+ * <p>Immutable and safe to share between threads. Rendering allocates; callers that render often
+ * cache the bytes per second.
  */
 public final class Strftime {
-    private Strftime() {}
+
+    private static final String[] SHORT_DAYS = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+    private static final String[] LONG_DAYS = {
+        "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"
+    };
+    private static final String[] SHORT_MONTHS = {
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
+    };
+    private static final String[] LONG_MONTHS = {
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December"
+    };
+
+    private static final DateTimeFormatter ZONE_ABBREVIATION =
+            DateTimeFormatter.ofPattern("zzz", Locale.ENGLISH);
+
+    private final String pattern;
+
+    /**
+     * The compiled pattern: a {@code String} is literal text, a {@code Character} is one simple
+     * conversion letter.
+     */
+    private final List<Object> segments;
+
+    private Strftime(String pattern, List<Object> segments) {
+        this.pattern = pattern;
+        this.segments = List.copyOf(segments);
+    }
 
     /**
      * Compiles a strftime format.
@@ -13,6 +70,207 @@ public final class Strftime {
      * @throws IllegalArgumentException with a plain sentence for an unknown conversion
      */
     public static Strftime compile(String format) {
-        throw new UnsupportedOperationException("not yet");
+        if (format == null) {
+            throw new IllegalArgumentException("date/time format is missing");
+        }
+        List<Object> segments = new ArrayList<>();
+        StringBuilder literal = new StringBuilder();
+        int i = 0;
+        int n = format.length();
+        while (i < n) {
+            char c = format.charAt(i++);
+            if (c != '%') {
+                literal.append(c);
+                continue;
+            }
+            if (i < n && (format.charAt(i) == 'E' || format.charAt(i) == 'O')) {
+                i++; // locale modifiers mean nothing in the C locale
+            }
+            if (i >= n) {
+                throw new IllegalArgumentException(
+                        "date/time format '"
+                                + format
+                                + "' ends with a lone '%'; write %% for a percent sign");
+            }
+            char conversion = format.charAt(i++);
+            String expansion = expansion(conversion);
+            if (expansion == null) {
+                throw new IllegalArgumentException(
+                        "date/time format '"
+                                + format
+                                + "' has an unknown conversion '%"
+                                + conversion
+                                + "'");
+            }
+            for (int k = 0; k < expansion.length(); k++) {
+                char e = expansion.charAt(k);
+                if (e != '%') {
+                    literal.append(e);
+                } else if (expansion.charAt(++k) == '%') {
+                    literal.append('%');
+                } else {
+                    flushLiteral(literal, segments);
+                    segments.add(expansion.charAt(k));
+                }
+            }
+        }
+        flushLiteral(literal, segments);
+        return new Strftime(format, segments);
+    }
+
+    /**
+     * What one conversion stands for: itself for simple ones, its definition for composites, the
+     * character for literal ones, or null when unknown.
+     */
+    private static String expansion(char conversion) {
+        return switch (conversion) {
+            case 'a',
+                    'A',
+                    'b',
+                    'B',
+                    'C',
+                    'd',
+                    'e',
+                    'g',
+                    'G',
+                    'H',
+                    'I',
+                    'j',
+                    'm',
+                    'M',
+                    'p',
+                    'S',
+                    'u',
+                    'U',
+                    'V',
+                    'w',
+                    'W',
+                    'y',
+                    'Y',
+                    'z',
+                    'Z' ->
+                    "%" + conversion;
+            case 'h' -> "%b";
+            case 'c' -> "%a %b %e %H:%M:%S %Y";
+            case 'D', 'x' -> "%m/%d/%y";
+            case 'F' -> "%Y-%m-%d";
+            case 'r' -> "%I:%M:%S %p";
+            case 'R' -> "%H:%M";
+            case 'T', 'X' -> "%H:%M:%S";
+            case 'n' -> "\n";
+            case 't' -> "\t";
+            case '%' -> "%%";
+            default -> null;
+        };
+    }
+
+    private static void flushLiteral(StringBuilder literal, List<Object> segments) {
+        if (!literal.isEmpty()) {
+            segments.add(literal.toString());
+            literal.setLength(0);
+        }
+    }
+
+    /** Renders an epoch second in the process default time zone (so {@code TZ} is respected). */
+    public byte[] render(long epochSecond) {
+        return render(epochSecond, ZoneId.systemDefault());
+    }
+
+    /** Renders an epoch second in the given time zone. */
+    public byte[] render(long epochSecond, ZoneId zone) {
+        return format(epochSecond, zone).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The rendered text of an epoch second in the given time zone. */
+    public String format(long epochSecond, ZoneId zone) {
+        ZonedDateTime t = Instant.ofEpochSecond(epochSecond).atZone(zone);
+        StringBuilder out = new StringBuilder(32);
+        for (Object segment : segments) {
+            if (segment instanceof Character conversion) {
+                append(out, conversion, t);
+            } else {
+                out.append((String) segment);
+            }
+        }
+        return out.toString();
+    }
+
+    private static void append(StringBuilder out, char conversion, ZonedDateTime t) {
+        int weekdayFromSunday = t.getDayOfWeek().getValue() % 7;
+        int dayOfYearFromZero = t.getDayOfYear() - 1;
+        switch (conversion) {
+            case 'a' -> out.append(SHORT_DAYS[weekdayFromSunday]);
+            case 'A' -> out.append(LONG_DAYS[weekdayFromSunday]);
+            case 'b' -> out.append(SHORT_MONTHS[t.getMonthValue() - 1]);
+            case 'B' -> out.append(LONG_MONTHS[t.getMonthValue() - 1]);
+            case 'C' -> pad(out, Math.floorDiv(t.getYear(), 100), 2, '0');
+            case 'd' -> pad(out, t.getDayOfMonth(), 2, '0');
+            case 'e' -> pad(out, t.getDayOfMonth(), 2, ' ');
+            case 'g' -> pad(out, Math.floorMod(t.get(IsoFields.WEEK_BASED_YEAR), 100), 2, '0');
+            case 'G' -> pad(out, t.get(IsoFields.WEEK_BASED_YEAR), 4, '0');
+            case 'H' -> pad(out, t.getHour(), 2, '0');
+            case 'I' -> pad(out, (t.getHour() + 11) % 12 + 1, 2, '0');
+            case 'j' -> pad(out, t.getDayOfYear(), 3, '0');
+            case 'm' -> pad(out, t.getMonthValue(), 2, '0');
+            case 'M' -> pad(out, t.getMinute(), 2, '0');
+            case 'p' -> out.append(t.getHour() < 12 ? "AM" : "PM");
+            case 'S' -> pad(out, t.getSecond(), 2, '0');
+            case 'u' -> out.append(t.getDayOfWeek().getValue());
+            case 'U' -> pad(out, (dayOfYearFromZero + 7 - weekdayFromSunday) / 7, 2, '0');
+            case 'V' -> pad(out, t.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR), 2, '0');
+            case 'w' -> out.append(weekdayFromSunday);
+            case 'W' -> {
+                int weekdayFromMonday = t.getDayOfWeek().getValue() - DayOfWeek.MONDAY.getValue();
+                pad(out, (dayOfYearFromZero + 7 - weekdayFromMonday) / 7, 2, '0');
+            }
+            case 'y' -> pad(out, Math.floorMod(t.getYear(), 100), 2, '0');
+            case 'Y' -> pad(out, t.getYear(), 4, '0');
+            case 'z' -> {
+                int offsetMinutes = t.getOffset().getTotalSeconds() / 60;
+                out.append(offsetMinutes < 0 ? '-' : '+');
+                pad(out, Math.abs(offsetMinutes) / 60, 2, '0');
+                pad(out, Math.abs(offsetMinutes) % 60, 2, '0');
+            }
+            case 'Z' -> appendZoneAbbreviation(out, t);
+            default -> throw new IllegalStateException("uncompiled conversion %" + conversion);
+        }
+    }
+
+    private static void appendZoneAbbreviation(StringBuilder out, ZonedDateTime t) {
+        String name = ZONE_ABBREVIATION.format(t);
+        // The wire is ASCII; a localized zone name would not be.
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            out.append(c < 0x80 ? c : '?');
+        }
+    }
+
+    private static void pad(StringBuilder out, int value, int digits, char padding) {
+        if (value < 0) {
+            out.append('-');
+            value = -value;
+            digits--;
+        }
+        String text = Integer.toString(value);
+        for (int i = text.length(); i < digits; i++) {
+            out.append(padding);
+        }
+        out.append(text);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Strftime other && pattern.equals(other.pattern);
+    }
+
+    @Override
+    public int hashCode() {
+        return pattern.hashCode();
+    }
+
+    /** The format as written. */
+    @Override
+    public String toString() {
+        return pattern;
     }
 }

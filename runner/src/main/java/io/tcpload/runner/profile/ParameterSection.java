@@ -1,0 +1,279 @@
+package io.tcpload.runner.profile;
+
+import io.tcpload.runner.format.IntFormat;
+import io.tcpload.runner.format.Strftime;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** Reads {@code [parameters]}: {@code NAME = TYPE, ARGS} lines. */
+final class ParameterSection {
+    private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    private static final List<String> TYPES = List.of("COUNTER", "FILE", "DATETIME", "CONNECTID");
+    private static final Map<String, String> USAGE =
+            Map.of(
+                    "COUNTER", "NAME = COUNTER, start, end, step, format",
+                    "FILE", "NAME = FILE, path",
+                    "DATETIME", "NAME = DATETIME, strftime-format",
+                    "CONNECTID", "NAME = CONNECTID, format");
+
+    /**
+     * The parameters that could be built, and every name declared (also those whose arguments are
+     * wrong, so that templates using them are not reported a second time).
+     */
+    record Parameters(List<ParameterSpec> specs, List<String> declared) {}
+
+    private final Path iniFolder;
+    private final Problems problems;
+
+    private ParameterSection(Path iniFolder, Problems problems) {
+        this.iniFolder = iniFolder;
+        this.problems = problems;
+    }
+
+    /**
+     * @param iniFolder the folder of the profile file, searched first for FILE paths; {@code null}
+     *     when there is none
+     */
+    static Parameters read(IniDocument document, Path iniFolder, Problems problems) {
+        ParameterSection section = new ParameterSection(iniFolder, problems);
+        List<ParameterSpec> specs = new ArrayList<>();
+        Map<String, Integer> declaredOn = new HashMap<>();
+        Set<String> declared = new LinkedHashSet<>();
+        for (IniEntry entry : document.entries(Section.PARAMETERS)) {
+            if (!section.validName(entry)) {
+                continue;
+            }
+            Integer earlier = declaredOn.putIfAbsent(entry.key(), entry.line());
+            if (earlier != null) {
+                problems.error(
+                        entry.line(),
+                        entry.key(),
+                        "is already declared on line "
+                                + earlier
+                                + "; parameter names must differ.");
+                continue;
+            }
+            declared.add(entry.key());
+            section.parameter(entry).ifPresent(specs::add);
+        }
+        return new Parameters(specs, List.copyOf(declared));
+    }
+
+    private boolean validName(IniEntry entry) {
+        if (entry.key().equals(RequestSpec.LENGTH)) {
+            problems.error(
+                    entry.line(),
+                    entry.key(),
+                    "is built in ($(length) is the length field) and cannot be declared.");
+            return false;
+        }
+        if (!NAME.matcher(entry.key()).matches()) {
+            problems.error(
+                    entry.line(),
+                    entry.key(),
+                    "is not a valid parameter name: use letters, digits and '_', not starting with"
+                            + " a digit.");
+            return false;
+        }
+        return true;
+    }
+
+    private Optional<ParameterSpec> parameter(IniEntry entry) {
+        String value = entry.value();
+        int comma = value.indexOf(',');
+        String type = IniLines.trimBlanks(comma < 0 ? value : value.substring(0, comma));
+        if (!TYPES.contains(type)) {
+            problems.error(
+                    entry.line(),
+                    entry.key(),
+                    "unknown parameter type "
+                            + Values.quote(type)
+                            + "; the types are "
+                            + String.join(", ", TYPES)
+                            + ".");
+            return Optional.empty();
+        }
+        if (comma < 0) {
+            problems.error(
+                    entry.line(),
+                    entry.key(),
+                    type + " needs its arguments after a comma: " + USAGE.get(type) + ".");
+            return Optional.empty();
+        }
+        String args = IniLines.trimBlanks(value.substring(comma + 1));
+        return switch (type) {
+            case "COUNTER" -> counter(entry, args);
+            case "FILE" -> file(entry, args);
+            case "DATETIME" -> dateTime(entry, args);
+            default -> connectId(entry, args);
+        };
+    }
+
+    private Optional<ParameterSpec> counter(IniEntry entry, String args) {
+        String[] fields = args.split(",", -1);
+        if (fields.length != 4) {
+            problems.error(
+                    entry.line(),
+                    entry.key(),
+                    "COUNTER takes 4 values after the type, "
+                            + USAGE.get("COUNTER")
+                            + ", but has "
+                            + fields.length
+                            + ".");
+            return Optional.empty();
+        }
+        OptionalLong start = counterField(entry, "start", fields[0]);
+        OptionalLong end = counterField(entry, "end", fields[1]);
+        OptionalLong step = counterField(entry, "step", fields[2]);
+        Optional<IntFormat> format = intFormat(entry, "COUNTER", IniLines.trimBlanks(fields[3]));
+        if (step.isPresent() && step.getAsLong() <= 0) {
+            problems.error(entry.line(), entry.key(), "the COUNTER step must be above 0.");
+            return Optional.empty();
+        }
+        if (start.isPresent() && end.isPresent() && end.getAsLong() < start.getAsLong()) {
+            problems.error(
+                    entry.line(), entry.key(), "the COUNTER end must not be below its start.");
+            return Optional.empty();
+        }
+        if (start.isEmpty() || end.isEmpty() || step.isEmpty() || format.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(
+                new ParameterSpec.Counter(
+                        entry.key(),
+                        entry.line(),
+                        start.getAsLong(),
+                        end.getAsLong(),
+                        step.getAsLong(),
+                        format.get()));
+    }
+
+    private OptionalLong counterField(IniEntry entry, String field, String text) {
+        String trimmed = IniLines.trimBlanks(text);
+        OptionalLong value = Values.parseLong(trimmed);
+        if (value.isEmpty()) {
+            problems.error(
+                    entry.line(),
+                    entry.key(),
+                    "the COUNTER "
+                            + field
+                            + " must be a whole number, not "
+                            + Values.quote(trimmed)
+                            + ".");
+        }
+        return value;
+    }
+
+    private Optional<ParameterSpec> connectId(IniEntry entry, String args) {
+        return intFormat(entry, "CONNECTID", args)
+                .map(f -> new ParameterSpec.ConnectId(entry.key(), entry.line(), f));
+    }
+
+    private Optional<IntFormat> intFormat(IniEntry entry, String type, String format) {
+        try {
+            return Optional.of(IntFormat.parse(format));
+        } catch (IllegalArgumentException e) {
+            problems.error(
+                    entry.line(), entry.key(), type + ": " + Values.sentence(e.getMessage()));
+            return Optional.empty();
+        }
+    }
+
+    private Optional<ParameterSpec> dateTime(IniEntry entry, String args) {
+        // wrktcp's README writes the format in quotes, which wrktcp would send; we drop one pair.
+        String format =
+                args.length() >= 2 && args.startsWith("\"") && args.endsWith("\"")
+                        ? args.substring(1, args.length() - 1)
+                        : args;
+        if (format.isEmpty()) {
+            problems.error(
+                    entry.line(),
+                    entry.key(),
+                    "DATETIME needs a format after the comma: " + USAGE.get("DATETIME") + ".");
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(
+                    new ParameterSpec.DateTime(
+                            entry.key(), entry.line(), Strftime.compile(format)));
+        } catch (IllegalArgumentException e) {
+            problems.error(
+                    entry.line(), entry.key(), "DATETIME: " + Values.sentence(e.getMessage()));
+            return Optional.empty();
+        }
+    }
+
+    private Optional<ParameterSpec> file(IniEntry entry, String written) {
+        if (written.isEmpty()) {
+            problems.error(entry.line(), entry.key(), "FILE needs a path: NAME = FILE, path.");
+            return Optional.empty();
+        }
+        List<Path> candidates;
+        try {
+            candidates = candidates(Path.of(written));
+        } catch (InvalidPathException e) {
+            problems.error(
+                    entry.line(),
+                    entry.key(),
+                    Values.quote(written) + " is not a valid path: " + e.getReason() + ".");
+            return Optional.empty();
+        }
+        Optional<Path> found = candidates.stream().filter(Files::exists).findFirst();
+        if (found.isEmpty()) {
+            problems.error(
+                    entry.line(),
+                    entry.key(),
+                    "the data file "
+                            + Values.quote(written)
+                            + " was not found; looked for "
+                            + String.join(" and ", candidates.stream().map(Path::toString).toList())
+                            + ".");
+            return Optional.empty();
+        }
+        Optional<String> unusable = unusable(found.get());
+        if (unusable.isPresent()) {
+            problems.error(entry.line(), entry.key(), unusable.get());
+            return Optional.empty();
+        }
+        return Optional.of(new ParameterSpec.File(entry.key(), entry.line(), found.get()));
+    }
+
+    /** The INI file's folder first, then the working folder; absolute paths stand alone. */
+    private List<Path> candidates(Path written) {
+        Set<Path> candidates = new LinkedHashSet<>();
+        if (iniFolder != null && !written.isAbsolute()) {
+            candidates.add(iniFolder.resolve(written).toAbsolutePath().normalize());
+        }
+        candidates.add(written.toAbsolutePath().normalize());
+        return List.copyOf(candidates);
+    }
+
+    private static Optional<String> unusable(Path path) {
+        if (!Files.isRegularFile(path)) {
+            return Optional.of("the data file " + path + " is not a regular file.");
+        }
+        if (!Files.isReadable(path)) {
+            return Optional.of("the data file " + path + " cannot be read (permission denied).");
+        }
+        try {
+            if (Files.size(path) == 0) {
+                return Optional.of(
+                        "the data file " + path + " is empty; it needs at least one line.");
+            }
+        } catch (IOException e) {
+            return Optional.of("the data file " + path + " cannot be read: " + e.getMessage());
+        }
+        return Optional.empty();
+    }
+}

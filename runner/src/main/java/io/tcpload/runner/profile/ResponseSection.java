@@ -1,0 +1,212 @@
+package io.tcpload.runner.profile;
+
+import io.tcpload.runner.profile.Section.Keys;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.regex.Pattern;
+
+/** Reads {@code [response]} into a {@link ResponseSpec}: framing and the success rule. */
+final class ResponseSection {
+    private static final List<String> FRAMING_KEYS =
+            List.of(Keys.RSP_HEADLEN, Keys.RSP_LEN_BEG, Keys.RSP_LEN_LEN, Keys.RSP_LEN_TYPE);
+    private static final Map<String, LengthType> LENGTH_TYPES =
+            Map.of("body", LengthType.BODY, "total", LengthType.TOTAL);
+    private static final Map<String, CodeType> CODE_TYPES =
+            Map.of("fixed", CodeType.FIXED, "xml", CodeType.XML, "json", CodeType.JSON);
+    private static final Map<String, CodeLocation> CODE_LOCATIONS =
+            Map.of("head", CodeLocation.HEAD, "body", CodeLocation.BODY);
+    private static final Pattern FIXED_TAG = Pattern.compile("([0-9]+)[ \\t]+([0-9]+)");
+    private static final Pattern STATUS = Pattern.compile("[0-9x]{3}");
+    private static final int MAX_LENGTH_WIDTH = 10;
+
+    private final IniDocument document;
+    private final Problems problems;
+    private final boolean http;
+
+    private ResponseSection(IniDocument document, boolean http, Problems problems) {
+        this.document = document;
+        this.http = http;
+        this.problems = problems;
+    }
+
+    static ResponseSpec read(IniDocument document, boolean http, Problems problems) {
+        return new ResponseSection(document, http, problems).read();
+    }
+
+    private ResponseSpec read() {
+        ResponseSpec defaults = ResponseSpec.defaults();
+        int headLength = defaults.headLength();
+        int lengthBegin = defaults.lengthBegin();
+        int lengthWidth = defaults.lengthWidth();
+        LengthType lengthType = defaults.lengthType();
+        if (http) {
+            warnFramingIgnored();
+        } else {
+            headLength = (int) integer(Keys.RSP_HEADLEN, 2, Integer.MAX_VALUE, headLength);
+            lengthBegin = (int) integer(Keys.RSP_LEN_BEG, 1, Integer.MAX_VALUE, lengthBegin);
+            lengthWidth = (int) integer(Keys.RSP_LEN_LEN, 1, MAX_LENGTH_WIDTH, lengthWidth);
+            lengthType = choice(Keys.RSP_LEN_TYPE, LENGTH_TYPES).orElse(lengthType);
+            checkLengthFieldFits(headLength, lengthBegin, lengthWidth);
+        }
+        CodeType codeType = choice(Keys.RSP_CODE_TYPE, CODE_TYPES).orElse(defaults.codeType());
+        CodeLocation location =
+                choice(Keys.RSP_CODE_LOCATION, CODE_LOCATIONS).orElse(defaults.codeLocation());
+        Optional<IniEntry> tag = last(Keys.RSP_CODE_LOCATION_TAG);
+        String codeTag = tag.map(IniEntry::value).orElse(defaults.codeTag());
+        int fixedBegin = 0;
+        int fixedLength = 0;
+        if (codeType == CodeType.FIXED) {
+            FixedRange range = fixedRange(tag, codeTag, location, headLength);
+            fixedBegin = range.begin();
+            fixedLength = range.length();
+        } else if (tag.isEmpty() || codeTag.isEmpty()) {
+            problems.error(
+                    tag.map(IniEntry::line).orElse(0),
+                    Keys.RSP_CODE_LOCATION_TAG,
+                    "is required for rsp_code_type "
+                            + codeType.name().toLowerCase(Locale.ROOT)
+                            + ": the literal text before the code, e.g. "
+                            + (codeType == CodeType.XML ? "<retCode>" : "\"retCode\"")
+                            + ".");
+        }
+        return new ResponseSpec(
+                headLength,
+                lengthBegin,
+                lengthWidth,
+                lengthType,
+                codeType,
+                location,
+                codeTag,
+                fixedBegin,
+                fixedLength,
+                last(Keys.RSP_CODE_SUCCESS).map(IniEntry::value).orElse(defaults.codeSuccess()),
+                httpStatuses(),
+                integer(Keys.MAX_RESPONSE_BYTES, 1, Long.MAX_VALUE, defaults.maxResponseBytes()));
+    }
+
+    private void warnFramingIgnored() {
+        for (String key : FRAMING_KEYS) {
+            last(key)
+                    .ifPresent(
+                            e ->
+                                    problems.warn(
+                                            e.line(),
+                                            key,
+                                            "is ignored in HTTP mode: responses are framed by"
+                                                    + " HTTP/1.1."));
+        }
+    }
+
+    private void checkLengthFieldFits(int headLength, int lengthBegin, int lengthWidth) {
+        long lastByte = (long) lengthBegin + lengthWidth - 1;
+        if (lastByte > headLength) {
+            int line =
+                    last(Keys.RSP_LEN_BEG)
+                            .or(() -> last(Keys.RSP_LEN_LEN))
+                            .or(() -> last(Keys.RSP_HEADLEN))
+                            .map(IniEntry::line)
+                            .orElse(0);
+            problems.error(
+                    line,
+                    Keys.RSP_LEN_BEG,
+                    "the length field (bytes "
+                            + lengthBegin
+                            + " to "
+                            + lastByte
+                            + ") does not fit in the "
+                            + headLength
+                            + "-byte head (rsp_headlen).");
+        }
+    }
+
+    /** The 1-based first byte and the length of a fixed code; zeros when not usable. */
+    private record FixedRange(int begin, int length) {}
+
+    /** Reads {@code beg len} of a fixed code, reporting what is wrong with it. */
+    private FixedRange fixedRange(
+            Optional<IniEntry> tag, String codeTag, CodeLocation location, int headLength) {
+        int line = tag.map(IniEntry::line).orElse(0);
+        var matcher = FIXED_TAG.matcher(codeTag);
+        OptionalLong begin = OptionalLong.empty();
+        OptionalLong length = OptionalLong.empty();
+        if (matcher.matches()) {
+            begin = Values.parseLong(matcher.group(1));
+            length = Values.parseLong(matcher.group(2));
+        }
+        if (begin.isEmpty()
+                || length.isEmpty()
+                || begin.getAsLong() < 1
+                || length.getAsLong() < 1
+                || begin.getAsLong() > Integer.MAX_VALUE
+                || length.getAsLong() > Integer.MAX_VALUE) {
+            problems.error(
+                    line,
+                    Keys.RSP_CODE_LOCATION_TAG,
+                    "for rsp_code_type fixed must be two whole numbers above 0, 'begin length'"
+                            + " (e.g. '1 6'), not "
+                            + Values.quote(codeTag)
+                            + ".");
+            return new FixedRange(0, 0);
+        }
+        long lastByte = begin.getAsLong() + length.getAsLong() - 1;
+        if (!http && location == CodeLocation.HEAD && lastByte > headLength) {
+            problems.error(
+                    line,
+                    Keys.RSP_CODE_LOCATION_TAG,
+                    "the code (bytes "
+                            + begin.getAsLong()
+                            + " to "
+                            + lastByte
+                            + ") does not fit in the "
+                            + headLength
+                            + "-byte head (rsp_headlen).");
+        }
+        return new FixedRange((int) begin.getAsLong(), (int) length.getAsLong());
+    }
+
+    private List<String> httpStatuses() {
+        Optional<IniEntry> entry = last(Keys.RSP_HTTP_STATUS);
+        if (entry.isEmpty()) {
+            return List.of();
+        }
+        if (!http) {
+            problems.warn(
+                    entry.get().line(),
+                    Keys.RSP_HTTP_STATUS,
+                    "is ignored: it only applies in HTTP mode (with http_line).");
+            return List.of();
+        }
+        List<String> statuses = new ArrayList<>();
+        for (String item : entry.get().value().split(",", -1)) {
+            String status = IniLines.trimBlanks(item).toLowerCase(Locale.ROOT);
+            if (!STATUS.matcher(status).matches()) {
+                problems.error(
+                        entry.get().line(),
+                        Keys.RSP_HTTP_STATUS,
+                        "must be a comma-separated list of three-character statuses such as 200"
+                                + " or 2xx, not "
+                                + Values.quote(entry.get().value())
+                                + ".");
+                return List.of();
+            }
+            statuses.add(status);
+        }
+        return statuses;
+    }
+
+    private long integer(String key, long min, long max, long fallback) {
+        return Values.integerOr(last(key), min, max, fallback, problems);
+    }
+
+    private <T> Optional<T> choice(String key, Map<String, T> choices) {
+        return last(key).flatMap(e -> Values.choice(e, choices, problems));
+    }
+
+    private Optional<IniEntry> last(String key) {
+        return document.last(Section.RESPONSE, key);
+    }
+}
