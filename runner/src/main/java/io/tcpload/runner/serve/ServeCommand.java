@@ -129,6 +129,8 @@ public final class ServeCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // asked to stop: close below and report success
         } finally {
             server.close();
             try {

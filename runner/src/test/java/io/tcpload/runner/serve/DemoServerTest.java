@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tcpload.runner.profile.Profile;
+import io.tcpload.runner.profile.ProfileLoader;
 import io.tcpload.runner.profile.ResponseSpec;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -14,6 +15,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -106,6 +108,19 @@ class DemoServerTest {
             }
         }
         assertThat(server.requestsServed()).isEqualTo(3);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"01_tiny", "02_xml_body", "05_json_code", "09_http"})
+    void servesTheCorpusProfilesAsLoadedFromTheirFiles(String name) throws Exception {
+        Path ini = Path.of(getClass().getResource("/wrktcp-corpus/" + name + ".ini").toURI());
+        Profile profile = ProfileLoader.load(ini).profile();
+        DemoServer server = start(profile, ServeOptions.defaults());
+        try (Socket socket = connect(server)) {
+            socket.getOutputStream().write(corpus(name + ".req1.bin"));
+            assertThat(readCode(profile, socket.getInputStream()))
+                    .isEqualTo(profile.response().codeSuccess());
+        }
     }
 
     @ParameterizedTest
