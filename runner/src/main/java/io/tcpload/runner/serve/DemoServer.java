@@ -1,0 +1,209 @@
+package io.tcpload.runner.serve;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpRequestDecoder;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.tcpload.runner.profile.Profile;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A server that answers every request of a profile with a valid response: the success response, or
+ * the failure response at the configured rate, after the configured delay. For tests, for the
+ * quickstart, and for dry-running a profile before pointing it at a real service.
+ *
+ * <p>Raw TCP requests are framed by a {@link RequestFramer} built from the profile's templates;
+ * HTTP requests by HTTP/1.1. A connection may carry one request or many, pipelined or not; the
+ * server never closes a raw TCP connection first, and closes an HTTP one only when the client asks.
+ * Connections that send bytes that cannot be a request, or more than {@value #MAX_REQUEST_BYTES}
+ * bytes for one request, are closed (reported on stderr, at most once a second).
+ *
+ * <p>Threading: {@link #start} and {@link #close} may be called from any thread, the other
+ * accessors too. The server runs on {@code threads} event loops of its own (native epoll when
+ * available, otherwise NIO); {@link #close} returns after they have all ended.
+ */
+public final class DemoServer implements AutoCloseable {
+
+    /** The largest request accepted; larger ones close the connection. */
+    public static final int MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+
+    private static final long PROBLEM_REPORT_INTERVAL_NS = TimeUnit.SECONDS.toNanos(1);
+    private static final long CLOSE_TIMEOUT_MS = 10_000;
+
+    private final EventLoopGroup group;
+    private final List<Thread> threads;
+    private final Channel serverChannel;
+    private final ResponseBuffers responses;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private DemoServer(
+            EventLoopGroup group,
+            List<Thread> threads,
+            Channel serverChannel,
+            ResponseBuffers responses) {
+        this.group = group;
+        this.threads = threads;
+        this.serverChannel = serverChannel;
+        this.responses = responses;
+    }
+
+    /**
+     * Starts serving and returns once the port is bound.
+     *
+     * @throws IllegalArgumentException when no response can satisfy the profile (the message names
+     *     the keys)
+     * @throws IllegalStateException when the address cannot be bound (in use, not local, ...)
+     */
+    public static DemoServer start(Profile profile, ServeOptions options)
+            throws InterruptedException {
+        ResponseFactory factory = ResponseFactory.forProfile(profile);
+        RequestFramer framer =
+                profile.request().http()
+                        ? null
+                        : RequestFramer.forRequest(profile.request(), MAX_REQUEST_BYTES);
+        boolean epoll = Epoll.isAvailable();
+        IoHandlerFactory ioHandlers =
+                epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        Class<? extends ServerChannel> channelType =
+                epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+
+        List<Thread> threads = new CopyOnWriteArrayList<>();
+        ThreadFactory names = new DefaultThreadFactory("tcpload-serve", false);
+        ThreadFactory recorded =
+                task -> {
+                    Thread thread = names.newThread(task);
+                    threads.add(thread);
+                    return thread;
+                };
+        EventLoopGroup group =
+                new MultiThreadIoEventLoopGroup(options.threads(), recorded, ioHandlers);
+        ResponseBuffers responses = new ResponseBuffers(factory, options.failureRate());
+        ProblemReporter problems = new ProblemReporter();
+        try {
+            ServerBootstrap bootstrap =
+                    new ServerBootstrap()
+                            .group(group)
+                            .channel(channelType)
+                            // wrktcp opens a connection per request: accept bursts must not drop.
+                            .option(ChannelOption.SO_BACKLOG, 1024)
+                            .option(ChannelOption.SO_REUSEADDR, true)
+                            .childOption(ChannelOption.TCP_NODELAY, true)
+                            .childHandler(
+                                    new ChannelInitializer<SocketChannel>() {
+                                        @Override
+                                        protected void initChannel(SocketChannel channel) {
+                                            ChannelPipeline pipeline = channel.pipeline();
+                                            if (framer == null) {
+                                                pipeline.addLast(new HttpRequestDecoder());
+                                                pipeline.addLast(new AggregatorReplyEncoder());
+                                                pipeline.addLast(
+                                                        new HttpObjectAggregator(
+                                                                MAX_REQUEST_BYTES));
+                                            } else {
+                                                pipeline.addLast(
+                                                        new RequestFrameDecoder(
+                                                                framer, MAX_REQUEST_BYTES));
+                                            }
+                                            pipeline.addLast(
+                                                    new ConnectionHandler(
+                                                            responses,
+                                                            options.delayMs(),
+                                                            problems::report));
+                                        }
+                                    });
+            ChannelFuture bound = bootstrap.bind(options.bindHost(), options.port()).await();
+            if (!bound.isSuccess()) {
+                Throwable cause = bound.cause();
+                throw new IllegalStateException(
+                        "cannot listen on "
+                                + options.bindHost()
+                                + ":"
+                                + options.port()
+                                + ": "
+                                + (cause.getMessage() == null ? cause : cause.getMessage()),
+                        cause);
+            }
+            return new DemoServer(group, threads, bound.channel(), responses);
+        } catch (Throwable failure) {
+            stop(group, threads);
+            responses.release();
+            throw failure;
+        }
+    }
+
+    /** The port the server listens on (the one chosen by the system when asked for port 0). */
+    public int port() {
+        return ((InetSocketAddress) serverChannel.localAddress()).getPort();
+    }
+
+    /** The responses written so far (successes and failures). */
+    public long requestsServed() {
+        return responses.served();
+    }
+
+    /** Stops listening, closes every connection and waits for the event-loop threads to end. */
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            serverChannel.close().awaitUninterruptibly(CLOSE_TIMEOUT_MS);
+            stop(group, threads);
+            responses.release();
+        }
+    }
+
+    private static void stop(EventLoopGroup group, List<Thread> threads) {
+        // No quiet period: a demo server has nothing to drain once it is told to stop.
+        group.shutdownGracefully(0, CLOSE_TIMEOUT_MS, TimeUnit.MILLISECONDS)
+                .awaitUninterruptibly(CLOSE_TIMEOUT_MS);
+        // The termination future completes just before the threads return: wait for them too.
+        boolean interrupted = false;
+        for (Thread thread : threads) {
+            while (thread.isAlive()) {
+                try {
+                    thread.join(CLOSE_TIMEOUT_MS);
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Prints connection problems to stderr, at most one line a second, never one per failure. */
+    private static final class ProblemReporter {
+        private final AtomicLong nextReportNs = new AtomicLong(System.nanoTime());
+
+        void report(String problem) {
+            long now = System.nanoTime();
+            long next = nextReportNs.get();
+            if (now - next >= 0
+                    && nextReportNs.compareAndSet(next, now + PROBLEM_REPORT_INTERVAL_NS)) {
+                System.err.println("serve: " + problem);
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package io.tcpload.runner.serve;
+
+import java.util.Objects;
+
+/**
+ * How the demo server listens and answers. Immutable.
+ *
+ * @param bindHost the address to bind, a loopback address by default so a demo is never exposed
+ * @param port the TCP port, 0 for any free port
+ * @param failureRate the fraction of responses, 0..1, that carry the failure code
+ * @param delayMs how long each response waits before it is written
+ * @param threads the number of event-loop threads (accepting and serving)
+ */
+public record ServeOptions(
+        String bindHost, int port, double failureRate, long delayMs, int threads) {
+
+    public ServeOptions {
+        Objects.requireNonNull(bindHost, "bindHost");
+        if (bindHost.isBlank()) {
+            throw new IllegalArgumentException("bind host is empty");
+        }
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port " + port + " is outside 0..65535");
+        }
+        if (!(failureRate >= 0.0 && failureRate <= 1.0)) {
+            throw new IllegalArgumentException("failure rate " + failureRate + " is outside 0..1");
+        }
+        if (delayMs < 0) {
+            throw new IllegalArgumentException("delay " + delayMs + " ms is negative");
+        }
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads " + threads + " is less than 1");
+        }
+    }
+
+    /** 127.0.0.1, any free port, no failures, no delay, two threads. */
+    public static ServeOptions defaults() {
+        return new ServeOptions("127.0.0.1", 0, 0.0, 0, 2);
+    }
+
+    public ServeOptions withBindHost(String newBindHost) {
+        return new ServeOptions(newBindHost, port, failureRate, delayMs, threads);
+    }
+
+    public ServeOptions withPort(int newPort) {
+        return new ServeOptions(bindHost, newPort, failureRate, delayMs, threads);
+    }
+
+    public ServeOptions withFailureRate(double newFailureRate) {
+        return new ServeOptions(bindHost, port, newFailureRate, delayMs, threads);
+    }
+
+    public ServeOptions withDelayMs(long newDelayMs) {
+        return new ServeOptions(bindHost, port, failureRate, newDelayMs, threads);
+    }
+
+    public ServeOptions withThreads(int newThreads) {
+        return new ServeOptions(bindHost, port, failureRate, delayMs, newThreads);
+    }
+}
