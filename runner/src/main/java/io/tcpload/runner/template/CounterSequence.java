@@ -1,0 +1,62 @@
+package io.tcpload.runner.template;
+
+import io.tcpload.runner.profile.ParameterSpec;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The values of one COUNTER for this runner, shared by every connection and event loop.
+ *
+ * <p>The cycle is {@code lo, lo+step, ..., hi}. It is preceded by a lead-in that starts at {@code
+ * max(lo, step)} (wrktcp's first value, kept for wire compatibility) and runs up to {@code hi};
+ * when {@code max(lo, step)} is past {@code hi} there is no lead-in. Each use takes the next
+ * position with one {@code getAndIncrement}, so concurrent users never see the same position and
+ * never lose one, and nothing is locked or allocated.
+ */
+final class CounterSequence {
+    private final long step;
+    private final long lo;
+    private final long cycleLength;
+    private final long leadInFirst;
+    private final long leadInLength;
+    private final AtomicLong nextPosition = new AtomicLong();
+
+    CounterSequence(ParameterSpec.Counter spec, RunnerSlice slice) {
+        this.step = spec.step();
+        long fullLength = cycleLength(spec.start(), spec.end(), step);
+        long blockStart = slice.blockStart(fullLength);
+        long blockEnd = slice.blockEnd(fullLength);
+        // Exact even when the products wrap, because the true results lie in start..end.
+        this.lo = spec.start() + blockStart * step;
+        this.cycleLength = blockEnd - blockStart;
+        long hi = lo + (cycleLength - 1) * step;
+        long first = Math.max(lo, step);
+        if (first > hi) {
+            this.leadInFirst = lo;
+            this.leadInLength = 0;
+        } else {
+            this.leadInFirst = first;
+            this.leadInLength = (hi - first) / step + 1;
+        }
+    }
+
+    /** How many values {@code start, start+step, ...} are at most {@code end}. */
+    static long cycleLength(long start, long end, long step) {
+        // end - start read as unsigned is right even when the signed subtraction overflows.
+        long steps = Long.divideUnsigned(end - start, step);
+        // A cycle longer than Long.MAX_VALUE would never wrap in practice; clamp it.
+        return steps < 0 || steps == Long.MAX_VALUE ? Long.MAX_VALUE : steps + 1;
+    }
+
+    /** The next value; safe to call from any thread. */
+    long next() {
+        return valueAt(nextPosition.getAndIncrement());
+    }
+
+    /** The value at a position of the sequence (lead-in first, then the cycle forever). */
+    long valueAt(long position) {
+        if (position >= 0 && position < leadInLength) {
+            return leadInFirst + position * step;
+        }
+        return lo + Long.remainderUnsigned(position - leadInLength, cycleLength) * step;
+    }
+}
