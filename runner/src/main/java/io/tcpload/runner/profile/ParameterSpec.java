@@ -24,9 +24,11 @@ public sealed interface ParameterSpec {
      *
      * <p>In a distributed run of N runners the cycle {@code start, start+step, ...} (its L values
      * up to {@code end}) is split into N contiguous blocks: runner i (from 0) takes positions
-     * {@code floor(i*L/N)} to {@code floor((i+1)*L/N) - 1} and applies the rule above within its
-     * block (first value {@code max(blockStart, step)}, wrapping to {@code blockStart}), so no
-     * value is sent by two runners. When L is smaller than N every runner uses the whole cycle.
+     * {@code floor(i*L/N)} to {@code floor((i+1)*L/N) - 1} and applies the rule above to its block
+     * as if it were the whole counter: {@code start} becomes the block's first value and {@code
+     * end} the last number before the next block's first value (the real {@code end} for the last
+     * block), so no value is sent by two runners. When L is smaller than N every runner uses the
+     * whole cycle.
      */
     record Counter(String name, int line, long start, long end, long step, IntFormat format)
             implements ParameterSpec {

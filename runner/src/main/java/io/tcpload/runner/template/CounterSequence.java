@@ -6,11 +6,15 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The values of one COUNTER for this runner, shared by every connection and event loop.
  *
- * <p>The cycle is {@code lo, lo+step, ..., hi}. It is preceded by a lead-in that starts at {@code
- * max(lo, step)} (wrktcp's first value, kept for wire compatibility) and runs up to {@code hi};
- * when {@code max(lo, step)} is past {@code hi} there is no lead-in. Each use takes the next
- * position with one {@code getAndIncrement}, so concurrent users never see the same position and
- * never lose one, and nothing is locked or allocated.
+ * <p>This runner owns a block of the counter's cycle: the values {@code lo, lo+step, ..., hi} and
+ * the range {@code lo..limit} they lie in ({@code limit} is {@code end} for the last block, else
+ * just below the next block's first value). The block's values repeat forever after a lead-in that
+ * starts at {@code max(lo, step)} (wrktcp's first value, kept for wire compatibility) and goes up
+ * by {@code step} while at most {@code limit}; when {@code max(lo, step)} is past {@code limit}
+ * there is no lead-in. Blocks cover disjoint ranges, so runners never send the same value.
+ *
+ * <p>Each use takes the next position with one {@code getAndIncrement}, so concurrent users never
+ * see the same position and never lose one, and nothing is locked or allocated.
  */
 final class CounterSequence {
     private final long step;
@@ -28,14 +32,15 @@ final class CounterSequence {
         // Exact even when the products wrap, because the true results lie in start..end.
         this.lo = spec.start() + blockStart * step;
         this.cycleLength = blockEnd - blockStart;
-        long hi = lo + (cycleLength - 1) * step;
+        long limit = blockEnd == fullLength ? spec.end() : spec.start() + blockEnd * step - 1;
         long first = Math.max(lo, step);
-        if (first > hi) {
+        if (first > limit) {
             this.leadInFirst = lo;
             this.leadInLength = 0;
         } else {
             this.leadInFirst = first;
-            this.leadInLength = (hi - first) / step + 1;
+            // first >= 1, so this cannot overflow.
+            this.leadInLength = (limit - first) / step + 1;
         }
     }
 
