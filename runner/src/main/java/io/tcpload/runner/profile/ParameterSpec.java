@@ -16,8 +16,19 @@ public sealed interface ParameterSpec {
 
     /**
      * {@code COUNTER, start, end, step, format}: one value shared by the whole runner, advanced by
-     * {@code step} on every use; the first value is {@code start}, and after passing {@code end} it
-     * starts again at {@code start} (wrktcp's wrap lands at start plus the overshoot; we do not).
+     * {@code step} on every use (every occurrence in a request is a use). The first value is {@code
+     * max(start, step)} (wrktcp's first value, kept for wire compatibility; {@code start} when that
+     * is past {@code end}), and after passing {@code end} it starts again at exactly {@code start}
+     * (wrktcp's wrap lands at start plus the overshoot; we do not): {@code 1,3,1} gives 1, 2, 3, 1,
+     * 2, 3; {@code 100,110,4} gives 100, 104, 108, 100.
+     *
+     * <p>In a distributed run of N runners the cycle {@code start, start+step, ...} (its L values
+     * up to {@code end}) is split into N contiguous blocks: runner i (from 0) takes positions
+     * {@code floor(i*L/N)} to {@code floor((i+1)*L/N) - 1} and applies the rule above to its block
+     * as if it were the whole counter: {@code start} becomes the block's first value and {@code
+     * end} the last number before the next block's first value (the real {@code end} for the last
+     * block), so no value is sent by two runners. When L is smaller than N every runner uses the
+     * whole cycle.
      */
     record Counter(String name, int line, long start, long end, long step, IntFormat format)
             implements ParameterSpec {

@@ -1,0 +1,13 @@
+package io.tcpload.runner.template;
+
+/**
+ * A request could not be built, such as a length that does not fit its field. Nothing was written
+ * to the output buffer. The message is a plain sentence meant for the user.
+ */
+public final class RequestBuildException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public RequestBuildException(String message) {
+        super(message);
+    }
+}

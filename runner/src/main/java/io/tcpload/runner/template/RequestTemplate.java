@@ -1,0 +1,338 @@
+package io.tcpload.runner.template;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.tcpload.runner.format.IntFormat;
+import io.tcpload.runner.profile.LengthType;
+import io.tcpload.runner.profile.ParameterSpec;
+import io.tcpload.runner.profile.Profile;
+import io.tcpload.runner.profile.RequestSpec;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A profile's request, compiled once: the head and body templates as literal byte runs and slots
+ * (parameter occurrences and {@code $(length)}), plus the parameters' shared state (COUNTER
+ * positions, FILE lines, the DATETIME cache) for this runner.
+ *
+ * <p>A request is the evaluated head immediately followed by the evaluated body. Every occurrence
+ * of a parameter is evaluated on its own, head first, left to right, so a COUNTER used twice
+ * advances twice per request. Every {@code $(length)} is the body or total byte count after
+ * substitution (counting the length fields themselves in total mode), zero-padded to {@code
+ * lengthWidth} digits, or exactly as many digits as needed when the width is 0 (HTTP).
+ *
+ * <p>Threading: one instance serves the whole runner. {@link #writeRequest} may be called from many
+ * threads at once; parameter state is shared lock-free, and building allocates nothing in steady
+ * state (the values drawn for a request are held in per-thread scratch arrays).
+ */
+public final class RequestTemplate {
+
+    /** How often the request bytes change. */
+    public enum Kind {
+        /** No parameters are used: build once and resend the same bytes. */
+        STATIC,
+        /** Only CONNECTID is used: build once per connection. */
+        PER_CONNECTION,
+        /** Some parameter changes per request. */
+        PER_REQUEST
+    }
+
+    /** Refuses length widths that could only be a mistake. */
+    static final int MAX_LENGTH_WIDTH = 1024;
+
+    private final Segment[] segments;
+    private final int bodyStart;
+    private final int headLengthFields;
+    private final int bodyLengthFields;
+    private final int lengthWidth;
+    private final LengthType lengthType;
+    private final Kind kind;
+    private final int sizeHint;
+    private final ThreadLocal<Segment.Draw> scratch;
+
+    /** For STATIC templates: the one request, or why it cannot be built. */
+    private final byte[] staticRequest;
+
+    private final String staticError;
+
+    private RequestTemplate(
+            List<Segment> head, List<Segment> body, int lengthWidth, LengthType lengthType) {
+        List<Segment> all = new ArrayList<>(head);
+        all.addAll(body);
+        this.segments = all.toArray(new Segment[0]);
+        this.bodyStart = head.size();
+        this.headLengthFields = countLengthFields(head);
+        this.bodyLengthFields = countLengthFields(body);
+        this.lengthWidth = lengthWidth;
+        this.lengthType = lengthType;
+        this.kind = kindOf(all);
+        int slots = segments.length;
+        this.scratch = ThreadLocal.withInitial(() -> new Segment.Draw(slots));
+        if (kind == Kind.STATIC) {
+            ByteBuf once = Unpooled.buffer();
+            String error = null;
+            try {
+                build(once, 0);
+            } catch (RequestBuildException e) {
+                error = e.getMessage();
+            }
+            this.staticRequest = new byte[once.readableBytes()];
+            once.readBytes(staticRequest);
+            this.staticError = error;
+            this.sizeHint = Math.max(staticRequest.length, 16);
+        } else {
+            this.staticRequest = null;
+            this.staticError = null;
+            long hint = 0;
+            for (Segment segment : segments) {
+                hint += segment.maxLength();
+            }
+            this.sizeHint = (int) Math.min(hint, 1 << 20);
+        }
+    }
+
+    /** Compiles the profile's head+body templates and creates the shared parameter state. */
+    public static RequestTemplate compile(Profile profile, RunnerSlice slice) {
+        return compile(profile, slice, Clock.systemDefaultZone());
+    }
+
+    /**
+     * As {@link #compile(Profile, RunnerSlice)}, with DATETIME values taken from {@code clock}
+     * (whole seconds) and rendered in its zone.
+     *
+     * @throws IllegalArgumentException with a plain sentence when a template refers to an
+     *     undeclared parameter or has an unclosed {@code $(}, or a FILE cannot be read
+     */
+    public static RequestTemplate compile(Profile profile, RunnerSlice slice, Clock clock) {
+        RequestSpec request = profile.request();
+        if (request.lengthWidth() > MAX_LENGTH_WIDTH) {
+            throw new IllegalArgumentException(
+                    "length width "
+                            + request.lengthWidth()
+                            + " is more than "
+                            + MAX_LENGTH_WIDTH
+                            + " digits");
+        }
+        Parameters parameters = new Parameters(profile.parameters(), slice, clock);
+        List<Segment> head =
+                parse(
+                        request.headTemplate(),
+                        where("head", request.headLine()),
+                        request.lengthWidth(),
+                        parameters);
+        List<Segment> body =
+                parse(
+                        request.bodyTemplate(),
+                        where("body", request.bodyLine()),
+                        request.lengthWidth(),
+                        parameters);
+        return new RequestTemplate(head, body, request.lengthWidth(), request.lengthType());
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    /** A good initial buffer size: the exact size when STATIC, else an upper estimate. */
+    public int sizeHint() {
+        return sizeHint;
+    }
+
+    /**
+     * Appends one complete request to out. connectionId feeds CONNECTID. Safe to call from many
+     * event loops at once (parameter state is shared lock-free).
+     *
+     * @throws RequestBuildException when the $(length) value does not fit lengthWidth digits;
+     *     nothing is left in out then
+     */
+    public void writeRequest(ByteBuf out, long connectionId) {
+        if (staticRequest != null) {
+            if (staticError != null) {
+                throw new RequestBuildException(staticError);
+            }
+            out.writeBytes(staticRequest);
+            return;
+        }
+        build(out, connectionId);
+    }
+
+    private void build(ByteBuf out, long connectionId) {
+        Segment.Draw draw = scratch.get();
+        long headBytes = 0;
+        long bodyBytes = 0;
+        for (int i = 0; i < bodyStart; i++) {
+            headBytes += segments[i].draw(draw, i, connectionId);
+        }
+        for (int i = bodyStart; i < segments.length; i++) {
+            bodyBytes += segments[i].draw(draw, i, connectionId);
+        }
+        int lengthFields = headLengthFields + bodyLengthFields;
+        long total = headBytes + bodyBytes;
+        if (lengthFields > 0) {
+            resolveLength(draw, headBytes, bodyBytes);
+            total += (long) lengthFields * draw.lengthDigits;
+        }
+        out.ensureWritable((int) Math.min(total, Integer.MAX_VALUE));
+        for (int i = 0; i < segments.length; i++) {
+            segments[i].write(out, draw, i);
+        }
+    }
+
+    /** Sets the length field's value and digit count, or fails when it does not fit. */
+    private void resolveLength(Segment.Draw draw, long headBytes, long bodyBytes) {
+        boolean total = lengthType == LengthType.TOTAL;
+        long base = total ? headBytes + bodyBytes : bodyBytes;
+        // Length fields inside what is counted count themselves.
+        int selfFields = total ? headLengthFields + bodyLengthFields : bodyLengthFields;
+        if (lengthWidth > 0) {
+            long value = base + (long) selfFields * lengthWidth;
+            if (decimalDigits(value) > lengthWidth) {
+                throw new RequestBuildException(
+                        "request length "
+                                + value
+                                + " does not fit req_len_len = "
+                                + lengthWidth
+                                + " digits");
+            }
+            draw.lengthValue = value;
+            draw.lengthDigits = lengthWidth;
+            return;
+        }
+        // Width 0: the fewest digits d with digits(base + selfFields * d) == d. Starting at 1,
+        // each step can only grow, and stops within a few rounds.
+        int digits = 1;
+        long value = base + selfFields;
+        while (decimalDigits(value) != digits) {
+            digits = decimalDigits(value);
+            value = base + (long) selfFields * digits;
+        }
+        draw.lengthValue = value;
+        draw.lengthDigits = digits;
+    }
+
+    static int decimalDigits(long value) {
+        int digits = 1;
+        for (long rest = value / 10; rest > 0; rest /= 10) {
+            digits++;
+        }
+        return digits;
+    }
+
+    private static String where(String part, int line) {
+        return "request " + part + " template" + (line > 0 ? " (line " + line + ")" : "");
+    }
+
+    /** Splits a template at each {@code $(name)}: the name runs to the first {@code )}. */
+    private static List<Segment> parse(
+            String template, String where, int lengthWidth, Parameters parameters) {
+        List<Segment> segments = new ArrayList<>();
+        int at = 0;
+        while (true) {
+            int open = template.indexOf("$(", at);
+            if (open < 0) {
+                addLiteral(segments, template.substring(at));
+                return segments;
+            }
+            int close = template.indexOf(')', open + 2);
+            if (close < 0) {
+                throw new IllegalArgumentException(
+                        where + " has '$(' without a closing ')': " + template.substring(open));
+            }
+            addLiteral(segments, template.substring(at, open));
+            String name = template.substring(open + 2, close);
+            if (name.equals(RequestSpec.LENGTH)) {
+                segments.add(new Segment.LengthField(lengthWidth));
+            } else {
+                segments.add(parameters.occurrence(name, where));
+            }
+            at = close + 1;
+        }
+    }
+
+    private static void addLiteral(List<Segment> segments, String text) {
+        if (!text.isEmpty()) {
+            segments.add(new Segment.Literal(text.getBytes(StandardCharsets.UTF_8)));
+        }
+    }
+
+    private static int countLengthFields(List<Segment> segments) {
+        int count = 0;
+        for (Segment segment : segments) {
+            if (segment instanceof Segment.LengthField) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    private static Kind kindOf(List<Segment> segments) {
+        Kind kind = Kind.STATIC;
+        for (Segment segment : segments) {
+            switch (segment.dependence()) {
+                case REQUEST -> {
+                    return Kind.PER_REQUEST;
+                }
+                case CONNECTION -> kind = Kind.PER_CONNECTION;
+                case NONE -> {}
+            }
+        }
+        return kind;
+    }
+
+    /**
+     * The declared parameters and, for those the templates use, their shared state: one state per
+     * parameter, however many times it occurs.
+     */
+    private static final class Parameters {
+        private final Map<String, ParameterSpec> declared = new HashMap<>();
+        private final Map<String, Object> states = new HashMap<>();
+        private final RunnerSlice slice;
+        private final Clock clock;
+
+        Parameters(List<ParameterSpec> specs, RunnerSlice slice, Clock clock) {
+            this.slice = slice;
+            this.clock = clock;
+            for (ParameterSpec spec : specs) {
+                if (declared.putIfAbsent(spec.name(), spec) != null) {
+                    throw new IllegalArgumentException(
+                            "parameter " + spec.name() + " is declared more than once");
+                }
+            }
+        }
+
+        Segment occurrence(String name, String where) {
+            ParameterSpec spec = declared.get(name);
+            if (spec == null) {
+                throw new IllegalArgumentException(
+                        where + " uses $(" + name + "), which is not declared in [parameters]");
+            }
+            Object state = states.computeIfAbsent(name, n -> createState(spec));
+            if (spec instanceof ParameterSpec.Counter counter) {
+                return new Segment.CounterUse((CounterSequence) state, counter.format());
+            } else if (spec instanceof ParameterSpec.File) {
+                return new Segment.FileUse((LineCycle) state);
+            } else if (spec instanceof ParameterSpec.DateTime) {
+                return new Segment.DateTimeUse((DateTimeCache) state);
+            } else {
+                IntFormat format = ((ParameterSpec.ConnectId) spec).format();
+                return new Segment.ConnectIdUse(format);
+            }
+        }
+
+        private Object createState(ParameterSpec spec) {
+            if (spec instanceof ParameterSpec.Counter counter) {
+                return new CounterSequence(counter, slice);
+            } else if (spec instanceof ParameterSpec.File file) {
+                return LineCycle.load(file, slice);
+            } else if (spec instanceof ParameterSpec.DateTime dateTime) {
+                return new DateTimeCache(dateTime.format(), clock);
+            } else {
+                return spec; // CONNECTID has no shared state: the engine passes the id
+            }
+        }
+    }
+}
