@@ -1,7 +1,40 @@
 package io.tcpload.runner;
 
+import io.tcpload.runner.cli.RunCommand;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+
+/**
+ * The runner's entry point: {@code tcpload-runner [flags] PROFILE|URL} and {@code serve PROFILE}.
+ */
 public final class RunnerMain {
+    private RunnerMain() {}
+
     public static void main(String[] args) {
-        System.out.println("tcpload");
+        System.exit(execute(System.out, System.err, args));
+    }
+
+    /** Runs the command line and returns the exit status (for tests and embedding). */
+    public static int execute(PrintStream out, PrintStream err, String... args) {
+        CommandLine commandLine =
+                new CommandLine(new RunCommand(out, err))
+                        .setOut(new PrintWriter(out, true))
+                        .setErr(new PrintWriter(err, true))
+                        .setCaseInsensitiveEnumValuesAllowed(true)
+                        .setExecutionExceptionHandler(
+                                (e, cmd, parsed) -> {
+                                    cmd.getErr().println("tcpload-runner: " + e.getMessage());
+                                    return RunCommand.EXIT_FAILED;
+                                })
+                        .setParameterExceptionHandler(
+                                (e, args1) -> {
+                                    CommandLine cmd = e.getCommandLine();
+                                    cmd.getErr().println("tcpload-runner: " + e.getMessage());
+                                    cmd.getErr().println("Try --help for the flags.");
+                                    return RunCommand.EXIT_INVALID;
+                                });
+        commandLine.getCommandSpec().version(RunCommand.VERSION);
+        return commandLine.execute(args);
     }
 }

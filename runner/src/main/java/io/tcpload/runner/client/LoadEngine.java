@@ -80,7 +80,8 @@ public final class LoadEngine {
         }
     }
 
-    private RunInfo info() {
+    /** What this run was asked to do, as the banner and the summary describe it. */
+    public RunInfo info() {
         return new RunInfo(
                 profile.target().toString(),
                 profile.displayName(),

@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""tcpload runner vs Debian's wrk against a loopback nginx, HTTP keep-alive, 13-byte file.
+
+Runs A B A B ... (at least 3 pairs) per setting and prints requests/s, client CPU seconds (user+sys of
+the whole process, JVM start included) and requests per client CPU-second, with the runner/wrk ratio.
+
+    python3 bench/vs-wrk/run.py [--pairs 3] [--durations 10,30] [--settings 1x10,1x100,2x1000]
+"""
+import argparse
+import os
+import statistics
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import benchlib  # noqa: E402
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--pairs", type=int, default=3)
+    parser.add_argument("--durations", default="10,30")
+    parser.add_argument("--settings", default="1x10,1x100,2x1000")
+    parser.add_argument("--extra", default="", help="extra runner flags, e.g. '--pipeline 4'")
+    args = parser.parse_args()
+    benchlib.require("wrk", "nginx")
+    nginx = benchlib.Nginx()
+    try:
+        startup = benchlib.jvm_startup_cpu()
+        print("JVM start-up (runner --version): %.2f CPU-s" % startup)
+        print("%-12s %4s | %10s %7s %9s | %10s %7s %9s | %6s %6s" % (
+            "setting", "dur", "wrk req/s", "cpu-s", "req/cpu-s", "tcp req/s", "cpu-s", "req/cpu-s",
+            "ratio", "excl.start"))
+        for duration in [int(d) for d in args.durations.split(",")]:
+            for setting in args.settings.split(","):
+                threads, connections = setting.split("x")
+                flags = ["-t" + threads, "-c" + connections, "-d%ds" % duration]
+                wrk_runs, tcp_runs = [], []
+                for _ in range(args.pairs):
+                    out, _, cpu, _, _ = benchlib.timed(["wrk"] + flags + [nginx.url()])
+                    wrk_runs.append((benchlib.requests_done(out), cpu, benchlib.rps(out)))
+                    cmd = benchlib.java(*(flags + args.extra.split() + [nginx.url()]))
+                    out, _, cpu, _, _ = benchlib.timed(cmd)
+                    tcp_runs.append((benchlib.requests_done(out), cpu, benchlib.rps(out)))
+                w = summarize(wrk_runs)
+                t = summarize(tcp_runs)
+                excl = t[0] * duration / max(t[1] - startup, 1e-9) / (w[2])
+                print("%-12s %3ds | %10.0f %7.2f %9.0f | %10.0f %7.2f %9.0f | %5.2fx %5.2fx" % (
+                    "-t%s -c%s" % (threads, connections), duration, w[0], w[1], w[2], t[0], t[1],
+                    t[2], t[2] / w[2], excl))
+    finally:
+        nginx.stop()
+
+
+def summarize(runs):
+    """Medians of requests/s, CPU seconds and requests per CPU-second."""
+    per_cpu = [r / c for r, c, _ in runs]
+    return (statistics.median(x[2] for x in runs), statistics.median(x[1] for x in runs),
+            statistics.median(per_cpu))
+
+
+if __name__ == "__main__":
+    main()

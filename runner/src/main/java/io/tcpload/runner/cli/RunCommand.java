@@ -1,0 +1,390 @@
+package io.tcpload.runner.cli;
+
+import io.tcpload.runner.client.LoadConfig;
+import io.tcpload.runner.client.LoadEngine;
+import io.tcpload.runner.client.ProgressListener;
+import io.tcpload.runner.client.RunControl;
+import io.tcpload.runner.client.Transport;
+import io.tcpload.runner.profile.LoadedProfile;
+import io.tcpload.runner.profile.Profile;
+import io.tcpload.runner.profile.ProfileException;
+import io.tcpload.runner.profile.ProfileLoader;
+import io.tcpload.runner.profile.ProfileProblem;
+import io.tcpload.runner.profile.Target;
+import io.tcpload.runner.report.ConsoleReport;
+import io.tcpload.runner.report.JsonResult;
+import io.tcpload.runner.report.ReportOptions;
+import io.tcpload.runner.serve.DemoServer;
+import io.tcpload.runner.serve.ServeCommand;
+import io.tcpload.runner.serve.ServeOptions;
+import io.tcpload.runner.stats.RunSummary;
+import io.tcpload.runner.stats.RunSummary.ErrorCount;
+import io.tcpload.runner.template.RequestTemplate;
+import io.tcpload.runner.template.RunnerSlice;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * The load-test command: wrktcp's and wrk's flags, a profile file or a URL, the console report.
+ * Exit status: 0 when the run completed, 2 for bad input (flags, profile), 1 when the run could not
+ * be carried out (the target's name does not resolve, ...).
+ */
+@Command(
+        name = "tcpload-runner",
+        mixinStandardHelpOptions = false,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        subcommands = {ServeCommand.class},
+        description = {
+            "Runs a TCP load test described by a wrktcp INI profile, or an HTTP load test of a URL"
+                    + " (wrk style).",
+            "Subcommand 'serve PROFILE' starts a demo target that answers the profile's requests."
+        })
+public final class RunCommand implements Callable<Integer> {
+    public static final int EXIT_OK = 0;
+    public static final int EXIT_FAILED = 1;
+    public static final int EXIT_INVALID = 2;
+    public static final String VERSION = "tcpload-runner 0.1.0";
+
+    @Spec CommandSpec spec;
+
+    @Parameters(
+            index = "0",
+            arity = "0..1",
+            paramLabel = "PROFILE|URL",
+            description = "A wrktcp INI profile, or an http:// URL.")
+    String target;
+
+    @Option(
+            names = {"-t", "--threads"},
+            paramLabel = "N",
+            description = "Event loops (default 1).")
+    String threads = "1";
+
+    @Option(
+            names = {"-c", "--connections"},
+            paramLabel = "N",
+            description = "Connections in all, spread over the threads (default 1).")
+    String connections = "1";
+
+    @Option(
+            names = {"-d", "--duration"},
+            paramLabel = "T",
+            description = "Duration: 10, 10s, 2m, 1h, 500ms (default 10s).")
+    String duration = "10s";
+
+    @Option(
+            names = {"-T", "--timeout"},
+            paramLabel = "T",
+            description = "Connect and response timeout (default 5s; 500ms is valid).")
+    String timeout = "5s";
+
+    @Option(
+            names = {"-L", "--latency"},
+            description = "Print the latency distribution.")
+    boolean latency;
+
+    @Option(names = "--trace", description = "Print the per-second table after the report.")
+    boolean trace;
+
+    @Option(
+            names = "--json",
+            paramLabel = "FILE",
+            description = "Write every figure and the merged histograms as JSON ('-' = stdout).")
+    Path json;
+
+    @Option(
+            names = {"-k", "--keepalive"},
+            description = "Keep connections open for many requests (always on for URLs).")
+    boolean keepAlive;
+
+    @Option(
+            names = "--pipeline",
+            paramLabel = "N",
+            description = "Requests in flight per keep-alive connection (default 1).")
+    String pipeline = "1";
+
+    @Option(
+            names = {"-H", "--header"},
+            paramLabel = "'Name: value'",
+            description = "URL mode: a request header (repeatable).")
+    List<String> headers = new ArrayList<>();
+
+    @Option(names = "--method", paramLabel = "M", description = "URL mode: method (default GET).")
+    String method = "GET";
+
+    @Option(names = "--body", paramLabel = "TEXT", description = "URL mode: request body.")
+    String body;
+
+    @Option(
+            names = "--body-file",
+            paramLabel = "FILE",
+            description = "URL mode: request body from a file.")
+    Path bodyFile;
+
+    @Option(
+            names = "--transport",
+            paramLabel = "NAME",
+            description = "I/O transport: " + Transport.CHOICES + " (default auto).")
+    String transport = "auto";
+
+    @Option(
+            names = "--demo-target",
+            description =
+                    "Start the demo target for this profile on 127.0.0.1 and load it instead of"
+                            + " the profile's host.")
+    boolean demoTarget;
+
+    @Option(
+            names = {"-v", "--version"},
+            versionHelp = true,
+            description = "Print the version and exit.")
+    boolean version;
+
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "Print this help and exit.")
+    boolean help;
+
+    private static final String LOOPBACK = "127.0.0.1";
+
+    private final RunControl control = new RunControl();
+    private final PrintStream out;
+    private final PrintStream err;
+
+    /**
+     * A command that prints its report to {@code out} and its errors and warnings to {@code err}.
+     */
+    public RunCommand(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (target == null) {
+            err.println("tcpload-runner: give a profile file or a URL (see --help)");
+            return EXIT_INVALID;
+        }
+        Profile profile;
+        LoadConfig config;
+        Transport chosen;
+        try {
+            profile = loadProfile();
+            if (profile == null) {
+                return EXIT_INVALID;
+            }
+            config = loadConfig(profile);
+            chosen = Transport.select(transport);
+        } catch (IllegalArgumentException e) {
+            err.println("tcpload-runner: " + e.getMessage());
+            return EXIT_INVALID;
+        }
+        RequestTemplate template;
+        try {
+            template = RequestTemplate.compile(profile, RunnerSlice.SINGLE);
+        } catch (IllegalArgumentException e) {
+            err.println("tcpload-runner: " + e.getMessage());
+            return EXIT_INVALID;
+        }
+        if (!demoTarget) {
+            return resolveAndRun(profile, config, template, chosen);
+        }
+        try (DemoServer server =
+                DemoServer.start(profile, new ServeOptions(LOOPBACK, 0, 0.0, 0, 1))) {
+            err.println("tcpload-runner: demo target on " + LOOPBACK + ":" + server.port());
+            Profile local = profile.withTarget(new Target(LOOPBACK, server.port()));
+            return resolveAndRun(local, config, template, chosen);
+        }
+    }
+
+    private int resolveAndRun(
+            Profile profile, LoadConfig config, RequestTemplate template, Transport chosen)
+            throws InterruptedException {
+        InetSocketAddress address;
+        try {
+            address =
+                    new InetSocketAddress(
+                            InetAddress.getByName(profile.target().host()),
+                            profile.target().port());
+        } catch (UnknownHostException e) {
+            err.println("tcpload-runner: cannot resolve host '" + profile.target().host() + "'");
+            return EXIT_FAILED;
+        }
+        return run(profile, config, template, chosen, address);
+    }
+
+    private int run(
+            Profile profile,
+            LoadConfig config,
+            RequestTemplate template,
+            Transport chosen,
+            InetSocketAddress address)
+            throws InterruptedException {
+        LoadEngine engine = new LoadEngine(profile, config, template, chosen);
+        boolean console = out == System.out && System.console() != null;
+        // Progress lines go to stderr when stdout is redirected, so that reports stay parseable.
+        PrintStream progress = console ? out : err;
+        CountDownLatch reported = new CountDownLatch(1);
+        Thread hook =
+                new Thread(
+                        () -> {
+                            control.stop();
+                            try {
+                                reported.await(15, TimeUnit.SECONDS);
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        },
+                        "tcpload-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            err.println("tcpload-runner: " + chosen.name() + " transport");
+            RunSummary summary = startAndRun(engine, address, progress);
+            out.print(ConsoleReport.render(summary, new ReportOptions(latency, trace, false)));
+            out.flush();
+            printErrors(summary.errorMessages());
+            return writeJson(summary);
+        } finally {
+            reported.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C: the hook is running and waits for the report printed above.
+            }
+        }
+    }
+
+    private RunSummary startAndRun(
+            LoadEngine engine, InetSocketAddress address, PrintStream progress)
+            throws InterruptedException {
+        ProgressListener listener =
+                (second, cumulative, errors) -> {
+                    for (ErrorCount error : errors) {
+                        progress.print("\r  " + error.count() + " x " + error.message() + "\n");
+                    }
+                    progress.print("\r" + ConsoleReport.progressLine(second, cumulative));
+                    progress.flush();
+                };
+        out.print(ConsoleReport.banner(engine.info()));
+        out.flush();
+        RunSummary summary = engine.run(address, listener, control);
+        progress.print("\n");
+        progress.flush();
+        return summary;
+    }
+
+    private int writeJson(RunSummary summary) {
+        if (json == null) {
+            return EXIT_OK;
+        }
+        String text = JsonResult.write(summary);
+        if (json.toString().equals("-")) {
+            out.println(text);
+            return EXIT_OK;
+        }
+        try {
+            Files.writeString(json, text, StandardCharsets.UTF_8);
+            return EXIT_OK;
+        } catch (IOException e) {
+            err.println("tcpload-runner: cannot write " + json + ": " + e.getMessage());
+            return EXIT_FAILED;
+        }
+    }
+
+    private void printErrors(List<ErrorCount> errors) {
+        if (errors.isEmpty()) {
+            return;
+        }
+        err.println("Errors:");
+        for (ErrorCount error : errors) {
+            err.printf("  %10d  %s%n", error.count(), error.message());
+        }
+    }
+
+    /**
+     * The profile from the file or URL; prints the problems and returns null when it is unusable.
+     */
+    private Profile loadProfile() {
+        if (UrlProfile.looksLikeUrl(target)) {
+            return UrlProfile.build(target, method, headers, requestBody());
+        }
+        if (!headers.isEmpty() || body != null || bodyFile != null || !"GET".equals(method)) {
+            throw new IllegalArgumentException(
+                    "-H, --method, --body and --body-file apply to URLs; a profile sets its"
+                            + " request in [request]");
+        }
+        try {
+            LoadedProfile loaded = ProfileLoader.load(Path.of(target));
+            for (ProfileProblem warning : loaded.warnings()) {
+                err.println("warning: " + warning);
+            }
+            return keepAlive ? loaded.profile().withKeepAlive(true) : loaded.profile();
+        } catch (ProfileException e) {
+            for (ProfileProblem problem : e.problems()) {
+                err.println("error: " + problem);
+            }
+            err.println("tcpload-runner: unable to load profile " + target);
+            return null;
+        }
+    }
+
+    private String requestBody() {
+        if (body != null && bodyFile != null) {
+            throw new IllegalArgumentException("give --body or --body-file, not both");
+        }
+        if (bodyFile != null) {
+            try {
+                return Files.readString(bodyFile, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new IllegalArgumentException(
+                        "--body-file: cannot read " + bodyFile + ": " + e.getMessage(), e);
+            }
+        }
+        return body == null ? "" : body;
+    }
+
+    private LoadConfig loadConfig(Profile profile) {
+        int threadCount = Quantities.count("-t/--threads", threads, 1);
+        int connectionCount = Quantities.count("-c/--connections", connections, 1);
+        if (connectionCount < threadCount) {
+            throw new IllegalArgumentException(
+                    "-c/--connections ("
+                            + connectionCount
+                            + ") must be at least -t/--threads ("
+                            + threadCount
+                            + ")");
+        }
+        int inFlight = Quantities.count("--pipeline", pipeline, 1);
+        if (inFlight > 1 && !profile.keepAlive()) {
+            throw new IllegalArgumentException(
+                    "--pipeline needs keep-alive connections: add --keepalive or 'keepalive = true'"
+                            + " in [common]");
+        }
+        return new LoadConfig(
+                threadCount,
+                connectionCount,
+                Quantities.durationMs("-d/--duration", duration),
+                Quantities.durationMs("-T/--timeout", timeout),
+                profile.keepAlive(),
+                inFlight,
+                0);
+    }
+}

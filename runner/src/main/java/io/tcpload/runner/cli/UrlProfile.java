@@ -1,0 +1,111 @@
+package io.tcpload.runner.cli;
+
+import io.tcpload.runner.profile.CodeLocation;
+import io.tcpload.runner.profile.CodeType;
+import io.tcpload.runner.profile.LengthType;
+import io.tcpload.runner.profile.Profile;
+import io.tcpload.runner.profile.RequestSpec;
+import io.tcpload.runner.profile.ResponseSpec;
+import io.tcpload.runner.profile.Target;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Builds the profile of a wrk-style run from a URL, headers, method and body. Pure.
+ *
+ * <p>The request is HTTP/1.1 with wrk's head ({@code Host} from the URL) plus the given headers; a
+ * body gets its {@code Content-Length}. Every complete response counts as a success, as in wrk;
+ * statuses outside 2xx/3xx are counted apart.
+ */
+public final class UrlProfile {
+    private UrlProfile() {}
+
+    /** Whether a positional argument is a URL rather than a profile file. */
+    public static boolean looksLikeUrl(String argument) {
+        String lower = argument.toLowerCase(Locale.ROOT);
+        return lower.startsWith("http://") || lower.startsWith("https://");
+    }
+
+    /**
+     * @throws IllegalArgumentException with a plain sentence for an unusable URL or header
+     */
+    public static Profile build(String url, String method, List<String> headers, String body) {
+        URI uri;
+        try {
+            uri = new URI(url);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException(
+                    "'" + url + "' is not a valid URL: " + e.getReason());
+        }
+        if (!"http".equalsIgnoreCase(uri.getScheme())) {
+            throw new IllegalArgumentException(
+                    "only http:// URLs are supported (TLS is not), got '" + url + "'");
+        }
+        String host = uri.getHost();
+        if (host == null || host.isEmpty()) {
+            throw new IllegalArgumentException("'" + url + "' has no host");
+        }
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        int port = uri.getPort() == -1 ? 80 : uri.getPort();
+        String path =
+                uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+        if (uri.getRawQuery() != null) {
+            path += "?" + uri.getRawQuery();
+        }
+        if (!method.matches("[A-Za-z]+")) {
+            throw new IllegalArgumentException("--method '" + method + "' is not an HTTP method");
+        }
+        Target target = new Target(host, port);
+        StringBuilder head = new StringBuilder();
+        head.append(method.toUpperCase(Locale.ROOT))
+                .append(' ')
+                .append(path)
+                .append(" HTTP/1.1\r\n");
+        boolean hasHost = false;
+        boolean hasLength = false;
+        for (String header : headers) {
+            int colon = header.indexOf(':');
+            if (colon <= 0 || header.contains("\r") || header.contains("\n")) {
+                throw new IllegalArgumentException(
+                        "header '" + header + "' must look like 'Name: value'");
+            }
+            String name = header.substring(0, colon).trim().toLowerCase(Locale.ROOT);
+            hasHost |= name.equals("host");
+            hasLength |= name.equals("content-length");
+            head.append(header).append("\r\n");
+        }
+        if (!hasHost) {
+            String hostHeader =
+                    port == 80
+                            ? target.toString().substring(0, target.toString().lastIndexOf(':'))
+                            : target.toString();
+            head.insert(head.indexOf("\r\n") + 2, "Host: " + hostHeader + "\r\n");
+        }
+        if (!body.isEmpty() && !hasLength) {
+            head.append("Content-Length: $(").append(RequestSpec.LENGTH).append(")\r\n");
+        }
+        head.append("\r\n");
+        RequestSpec request =
+                new RequestSpec(true, head.toString(), 0, body, 0, 0, LengthType.BODY);
+        // An empty code at offset 1 always matches: every complete response succeeds, as in wrk.
+        ResponseSpec response =
+                new ResponseSpec(
+                        8,
+                        1,
+                        8,
+                        LengthType.BODY,
+                        CodeType.FIXED,
+                        CodeLocation.BODY,
+                        "1 0",
+                        1,
+                        0,
+                        "",
+                        List.of(),
+                        ResponseSpec.DEFAULT_MAX_RESPONSE_BYTES);
+        return new Profile(null, target, true, request, response, List.of());
+    }
+}

@@ -1,0 +1,123 @@
+package io.tcpload.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Bad flags and the load-time cases of section 9 of the compatibility reference, through the real
+ * command line: a clear message naming the file, line or flag, exit status 2, no stack trace.
+ */
+class BadInputTest {
+    @TempDir Path dir;
+
+    private Path write(String name, String text) throws IOException {
+        Path file = dir.resolve(name);
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+        return file;
+    }
+
+    private static void assertInvalid(CliResult result, String... fragments) {
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
+        assertThat(result.err()).contains(fragments).doesNotContain("\tat ", "Exception");
+        assertThat(result.out()).doesNotContain("requests in");
+    }
+
+    @Test
+    void versionPrintsAndExits() {
+        CliResult result = CliResult.run("-v");
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).contains("tcpload-runner 0.1.0");
+    }
+
+    @Test
+    void helpListsTheFlags() {
+        CliResult result = CliResult.run("--help");
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).contains("--threads", "--connections", "--duration", "serve");
+    }
+
+    @Test
+    void missingProfileFileE1() {
+        assertInvalid(CliResult.run(dir.resolve("nope.ini").toString()), "nope.ini");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "E3 no req_body|[common]\\nhost = 127.0.0.1\\nport = 9\\n[request]\\n|: req_body",
+                "E4 port 0|[common]\\nhost = 127.0.0.1\\nport = 0\\n[request]\\nreq_body = x\\n|:3: port",
+                "E6 port 83737|host = 127.0.0.1\\nport = 83737\\n[request]\\nreq_body = x\\n|:2: port",
+                "E9 no comma|host = 127.0.0.1\\nport = 9\\n[request]\\nreq_body = $(T)\\n"
+                        + "[parameters]\\nT = CONNECTID\\n|:6: T",
+                "E10 unknown type|host = 127.0.0.1\\nport = 9\\n[request]\\nreq_body = $(T)\\n"
+                        + "[parameters]\\nT = RANDOM, 1\\n|:6: T",
+                "E11 undefined name|host = 127.0.0.1\\nport = 9\\n[request]\\nreq_body = $(NOPE)\\n|"
+                        + ":4: req_body",
+                "E14 unclosed|host = 127.0.0.1\\nport = 9\\n[request]\\nreq_body = a$(X\\n|:4: req_body",
+                "E27 missing FILE|host = 127.0.0.1\\nport = 9\\n[request]\\nreq_body = $(F)\\n"
+                        + "[parameters]\\nF = FILE, missing-data.txt\\n|:6: F",
+                "unknown section|host = 127.0.0.1\\nport = 9\\n[requests]\\nreq_body = x\\n|:3:",
+                "unknown key|host = 127.0.0.1\\nport = 9\\n[request]\\nreq_bdy = x\\n|:4: req_bdy",
+            })
+    void badProfilesAreReportedWithLineAndKey(String name, String text, String where)
+            throws IOException {
+        Path profile = write("bad.ini", text.replace("\\n", "\n"));
+        assertInvalid(CliResult.run("-d1s", profile.toString()), "bad.ini" + where);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "-t0|-t/--threads",
+                "-c0|-c/--connections",
+                "-d0|-d/--duration",
+                "-dfast|-d/--duration",
+                "--timeout=5x|-T/--timeout",
+                "--pipeline=0|--pipeline",
+                "--realtime|--realtime",
+                "-r|-r",
+                "--transport=carrier-pigeon|carrier-pigeon",
+            })
+    void badFlagsAreNamed(String flag, String named) throws IOException {
+        Path profile = write("ok.ini", "host = 127.0.0.1\nport = 9\n[request]\nreq_body = x\n");
+        assertInvalid(CliResult.run(flag, profile.toString()), named);
+    }
+
+    @Test
+    void moreThreadsThanConnections() throws IOException {
+        Path profile = write("ok.ini", "host = 127.0.0.1\nport = 9\n[request]\nreq_body = x\n");
+        assertInvalid(CliResult.run("-t4", "-c2", profile.toString()), "at least -t/--threads");
+    }
+
+    @Test
+    void pipeliningNeedsKeepAlive() throws IOException {
+        Path profile = write("ok.ini", "host = 127.0.0.1\nport = 9\n[request]\nreq_body = x\n");
+        assertInvalid(CliResult.run("--pipeline", "4", profile.toString()), "keep-alive");
+    }
+
+    @Test
+    void urlFlagsWithAProfileAreRefused() throws IOException {
+        Path profile = write("ok.ini", "host = 127.0.0.1\nport = 9\n[request]\nreq_body = x\n");
+        assertInvalid(CliResult.run("--body", "x", profile.toString()), "apply to URLs");
+    }
+
+    @Test
+    void httpsIsRefused() {
+        assertInvalid(CliResult.run("https://127.0.0.1:1/"), "TLS");
+    }
+
+    @Test
+    void nothingToRun() {
+        assertInvalid(CliResult.run("-t1"), "profile file or a URL");
+    }
+}

@@ -1,0 +1,22 @@
+package io.tcpload.runner.cli;
+
+import io.tcpload.runner.RunnerMain;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+/** The exit status and the printed text of one in-process run of the runner's command line. */
+record CliResult(int exitCode, String out, String err) {
+
+    static CliResult run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code;
+        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+                PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+            code = RunnerMain.execute(o, e, args);
+        }
+        return new CliResult(
+                code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+}

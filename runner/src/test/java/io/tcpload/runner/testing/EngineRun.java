@@ -1,0 +1,71 @@
+package io.tcpload.runner.testing;
+
+import io.tcpload.runner.client.LoadConfig;
+import io.tcpload.runner.client.LoadEngine;
+import io.tcpload.runner.client.ProgressListener;
+import io.tcpload.runner.client.RunControl;
+import io.tcpload.runner.client.Transport;
+import io.tcpload.runner.profile.Profile;
+import io.tcpload.runner.stats.RunSummary;
+import io.tcpload.runner.template.RequestTemplate;
+import io.tcpload.runner.template.RunnerSlice;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
+import org.awaitility.Awaitility;
+
+/** Runs the real engine in-process against a loopback target, bounded in time. */
+public final class EngineRun {
+    private EngineRun() {}
+
+    /** Runs for the config's duration. */
+    public static RunSummary run(Profile profile, LoadConfig config) throws Exception {
+        return run(profile, config, () -> false);
+    }
+
+    /**
+     * Runs until the config's duration is over or {@code enough} holds, whichever comes first; the
+     * config's duration bounds the run in every case.
+     */
+    public static RunSummary run(Profile profile, LoadConfig config, BooleanSupplier enough)
+            throws Exception {
+        RequestTemplate template = RequestTemplate.compile(profile, RunnerSlice.SINGLE);
+        LoadEngine engine = new LoadEngine(profile, config, template, Transport.select("auto"));
+        RunControl control = new RunControl();
+        InetSocketAddress address =
+                new InetSocketAddress(profile.target().host(), profile.target().port());
+        CompletableFuture<RunSummary> result =
+                CompletableFuture.supplyAsync(
+                        () -> {
+                            try {
+                                return engine.run(address, ProgressListener.NONE, control);
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                                throw new IllegalStateException(e);
+                            }
+                        });
+        try {
+            Awaitility.await()
+                    .atMost(Duration.ofMillis(config.durationMs() + 5_000))
+                    .pollInterval(Duration.ofMillis(20))
+                    .until(() -> result.isDone() || enough.getAsBoolean());
+        } finally {
+            control.stop();
+        }
+        try {
+            return result.get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new AssertionError("the run did not end cleanly", e);
+        }
+    }
+
+    /** A config with one loop and {@code connections} connections. */
+    public static LoadConfig config(
+            int threads, int connections, long durationMs, long timeoutMs, boolean keepAlive) {
+        return new LoadConfig(threads, connections, durationMs, timeoutMs, keepAlive, 1, 0);
+    }
+}
