@@ -145,6 +145,20 @@ public final class RunCommand implements Callable<Integer> {
     String transport = "auto";
 
     @Option(
+            names = "--runner-index",
+            paramLabel = "I",
+            description =
+                    "Distributed runs: this runner's index from 0; it offsets CONNECTID by I *"
+                            + " 1000000 and takes slice I of every COUNTER and FILE (default 0).")
+    int runnerIndex;
+
+    @Option(
+            names = "--runner-count",
+            paramLabel = "N",
+            description = "Distributed runs: how many runners share the test (default 1).")
+    int runnerCount = 1;
+
+    @Option(
             names = "--demo-target",
             description =
                     "Start the demo target for this profile on 127.0.0.1 and load it instead of"
@@ -199,7 +213,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         RequestTemplate template;
         try {
-            template = RequestTemplate.compile(profile, RunnerSlice.SINGLE);
+            template = RequestTemplate.compile(profile, new RunnerSlice(runnerIndex, runnerCount));
         } catch (IllegalArgumentException e) {
             err.println("tcpload-runner: " + e.getMessage());
             return EXIT_INVALID;
@@ -276,11 +290,14 @@ public final class RunCommand implements Callable<Integer> {
             LoadEngine engine, InetSocketAddress address, PrintStream progress)
             throws InterruptedException {
         ProgressListener listener =
-                (second, cumulative, errors) -> {
-                    for (ErrorCount error : errors) {
+                second -> {
+                    for (ErrorCount error : second.errors()) {
                         progress.print("\r  " + error.count() + " x " + error.message() + "\n");
                     }
-                    progress.print("\r" + ConsoleReport.progressLine(second, cumulative));
+                    progress.print(
+                            "\r"
+                                    + ConsoleReport.progressLine(
+                                            second.second(), second.cumulative()));
                     progress.flush();
                 };
         out.print(ConsoleReport.banner(engine.info()));
@@ -372,6 +389,14 @@ public final class RunCommand implements Callable<Integer> {
                             + threadCount
                             + ")");
         }
+        if (runnerCount < 1 || runnerIndex < 0 || runnerIndex >= runnerCount) {
+            throw new IllegalArgumentException(
+                    "--runner-index must be from 0 to --runner-count - 1 (got "
+                            + runnerIndex
+                            + " of "
+                            + runnerCount
+                            + ")");
+        }
         int inFlight = Quantities.count("--pipeline", pipeline, 1);
         if (inFlight > 1 && !profile.keepAlive()) {
             throw new IllegalArgumentException(
@@ -385,6 +410,6 @@ public final class RunCommand implements Callable<Integer> {
                 Quantities.durationMs("-T/--timeout", timeout),
                 profile.keepAlive(),
                 inFlight,
-                0);
+                runnerIndex);
     }
 }

@@ -5,6 +5,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.Future;
+import io.tcpload.runner.client.ProgressListener.Progress;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.Histograms;
@@ -101,6 +102,7 @@ public final class LoadEngine {
         private final Histogram connectTotal = Histograms.create();
         private final Histogram rateTotal = Histograms.create();
         private final Histogram secondLatency = Histograms.create();
+        private final Histogram secondConnect = Histograms.create();
         private final Map<String, Long> errorsTotal = new HashMap<>();
         private final List<SecondSample> seconds = new ArrayList<>();
         private Counts total = Counts.ZERO;
@@ -124,6 +126,7 @@ public final class LoadEngine {
                 }
                 Map<String, Long> errors = new HashMap<>();
                 secondLatency.reset();
+                secondConnect.reset();
                 Counts counts = drain(errors);
                 if (tickNs == startNs + TimeUnit.SECONDS.toNanos(second) || counts.requests() > 0) {
                     SecondSample sample =
@@ -134,7 +137,9 @@ public final class LoadEngine {
                                     secondLatency.getValueAtPercentile(99),
                                     secondLatency.getMaxValue());
                     seconds.add(sample);
-                    listener.onSecond(sample, total, sorted(errors));
+                    listener.onSecond(
+                            new Progress(
+                                    sample, total, secondLatency, secondConnect, sorted(errors)));
                 }
             }
             long runtimeUs = (System.nanoTime() - startNs) / 1000;
@@ -159,12 +164,13 @@ public final class LoadEngine {
                                         () ->
                                                 worker.drainInto(
                                                         secondLatency,
-                                                        connectTotal,
+                                                        secondConnect,
                                                         rateTotal,
                                                         errors));
                 interval = interval.plus(await(future));
             }
             latencyTotal.add(secondLatency);
+            connectTotal.add(secondConnect);
             errors.forEach((message, count) -> errorsTotal.merge(message, count, Long::sum));
             total = total.plus(interval);
             return interval;

@@ -4,16 +4,28 @@ import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.RunSummary.ErrorCount;
 import io.tcpload.runner.stats.SecondSample;
 import java.util.List;
+import org.HdrHistogram.Histogram;
 
 /** Told about each second of a run as it ends; called on the thread that runs the engine. */
 @FunctionalInterface
 public interface ProgressListener {
-    ProgressListener NONE = (second, cumulative, errors) -> {};
+    ProgressListener NONE = progress -> {};
+
+    void onSecond(Progress progress);
 
     /**
+     * One second of a run.
+     *
      * @param second what happened in that second
      * @param cumulative totals since the start
+     * @param latencyUs the latencies of that second; valid only during the call (it is reused)
+     * @param connectUs the connect times of that second; valid only during the call
      * @param errors the error messages of that second with their counts, most frequent first
      */
-    void onSecond(SecondSample second, Counts cumulative, List<ErrorCount> errors);
+    record Progress(
+            SecondSample second,
+            Counts cumulative,
+            Histogram latencyUs,
+            Histogram connectUs,
+            List<ErrorCount> errors) {}
 }
