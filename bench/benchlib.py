@@ -31,6 +31,7 @@ class Nginx:
         self.port = port
         self.log = None
         self.dir = tempfile.mkdtemp(prefix="bench-nginx-")
+        os.chmod(self.dir, 0o755)  # nginx's workers run as an unprivileged user
         with open(os.path.join(self.dir, "index.html"), "w") as f:
             f.write("Hello, world\n")  # 13 bytes
         log_line = "access_log off;"
@@ -106,6 +107,11 @@ def requests_done(report):
 def rps(report):
     m = re.search(r"^Requests/sec:\s+([\d.]+)", report, re.M)
     return float(m.group(1)) if m else 0.0
+
+
+def non_2xx(report):
+    m = re.search(r"Non-2xx or 3xx responses: (\d+)", report)
+    return int(m.group(1)) if m else 0
 
 
 def socket_errors(report):

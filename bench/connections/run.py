@@ -32,6 +32,7 @@ def main():
         connections = nginx.connections_served()
         print("connections that served requests (nginx log): %d of %d" % (connections, args.connections))
         print("socket errors: %s" % benchlib.socket_errors(report))
+        print("non-2xx/3xx responses: %d" % benchlib.non_2xx(report))
         print("runner CPU-s: %.2f" % cpu)
         print("runner peak RSS: %.1f MiB" % (peak_rss_kib() / 1024))
     finally:

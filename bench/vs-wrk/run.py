@@ -37,9 +37,11 @@ def main():
                 wrk_runs, tcp_runs = [], []
                 for _ in range(args.pairs):
                     out, _, cpu, _, _ = benchlib.timed(["wrk"] + flags + [nginx.url()])
+                    check(out)
                     wrk_runs.append((benchlib.requests_done(out), cpu, benchlib.rps(out)))
                     cmd = benchlib.java(*(flags + args.extra.split() + [nginx.url()]))
                     out, _, cpu, _, _ = benchlib.timed(cmd)
+                    check(out)
                     tcp_runs.append((benchlib.requests_done(out), cpu, benchlib.rps(out)))
                 w = summarize(wrk_runs)
                 t = summarize(tcp_runs)
@@ -49,6 +51,11 @@ def main():
                     t[2], t[2] / w[2], excl))
     finally:
         nginx.stop()
+
+
+def check(report):
+    if benchlib.non_2xx(report):
+        sys.exit("nginx answered with errors:\n" + report)
 
 
 def summarize(runs):

@@ -253,6 +253,9 @@ public final class RunCommand implements Callable<Integer> {
             InetSocketAddress address)
             throws InterruptedException {
         LoadEngine engine = new LoadEngine(profile, config, template, chosen);
+        if (UrlProfile.looksLikeUrl(target)) {
+            engine = engine.describedAs(target, target);
+        }
         boolean console = out == System.out && System.console() != null;
         // Progress lines go to stderr when stdout is redirected, so that reports stay parseable.
         PrintStream progress = console ? out : err;

@@ -39,13 +39,38 @@ public final class LoadEngine {
     private final LoadConfig config;
     private final RequestTemplate template;
     private final Transport transport;
+    private final String targetName;
+    private final String profileName;
 
     public LoadEngine(
             Profile profile, LoadConfig config, RequestTemplate template, Transport transport) {
+        this(
+                profile,
+                config,
+                template,
+                transport,
+                profile.target().toString(),
+                profile.displayName());
+    }
+
+    private LoadEngine(
+            Profile profile,
+            LoadConfig config,
+            RequestTemplate template,
+            Transport transport,
+            String targetName,
+            String profileName) {
         this.profile = profile;
         this.config = config;
         this.template = template;
         this.transport = transport;
+        this.targetName = targetName;
+        this.profileName = profileName;
+    }
+
+    /** The same engine, named differently in its banner and summary (a URL run names its URL). */
+    public LoadEngine describedAs(String newTargetName, String newProfileName) {
+        return new LoadEngine(profile, config, template, transport, newTargetName, newProfileName);
     }
 
     /**
@@ -84,8 +109,8 @@ public final class LoadEngine {
     /** What this run was asked to do, as the banner and the summary describe it. */
     public RunInfo info() {
         return new RunInfo(
-                profile.target().toString(),
-                profile.displayName(),
+                targetName,
+                profileName,
                 config.threads(),
                 config.connections(),
                 config.durationMs(),

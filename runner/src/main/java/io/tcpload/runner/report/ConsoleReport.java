@@ -35,8 +35,8 @@ public final class ConsoleReport {
                 + Units.duration(info.durationMs())
                 + " loadtest @ "
                 + info.target()
-                + " using "
-                + info.profileName()
+                // A URL run has no profile file: wrk's banner names the URL alone.
+                + (info.profileName().equals(info.target()) ? "" : " using " + info.profileName())
                 + "\n  "
                 + info.threads()
                 + " threads and "
