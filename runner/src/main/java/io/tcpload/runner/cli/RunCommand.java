@@ -34,6 +34,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -149,14 +150,29 @@ public final class RunCommand implements Callable<Integer> {
             paramLabel = "I",
             description =
                     "Distributed runs: this runner's index from 0; it offsets CONNECTID by I *"
-                            + " 1000000 and takes slice I of every COUNTER and FILE (default 0).")
-    int runnerIndex;
+                            + " 1000000 and takes slice I of every COUNTER and FILE (default: the"
+                            + " TCPLOAD_RUNNER_INDEX or JOB_COMPLETION_INDEX environment variable,"
+                            + " else 0).")
+    Integer runnerIndex;
 
     @Option(
             names = "--runner-count",
             paramLabel = "N",
             description = "Distributed runs: how many runners share the test (default 1).")
     int runnerCount = 1;
+
+    @Option(
+            names = "--shared",
+            description =
+                    "Distributed runs: -c is the whole test's; this runner opens its share (the"
+                            + " first runners take the remainder).")
+    boolean shared;
+
+    @Option(
+            names = "--target",
+            paramLabel = "HOST:PORT",
+            description = "Load this host and port instead of the profile's [common] ones.")
+    String targetOverride;
 
     @Option(
             names = "--demo-target",
@@ -179,16 +195,29 @@ public final class RunCommand implements Callable<Integer> {
 
     private static final String LOOPBACK = "127.0.0.1";
 
+    /** Read when --runner-index is absent; Kubernetes sets the second in Indexed Job pods. */
+    static final List<String> RUNNER_INDEX_VARIABLES =
+            List.of("TCPLOAD_RUNNER_INDEX", "JOB_COMPLETION_INDEX");
+
     private final RunControl control = new RunControl();
     private final PrintStream out;
     private final PrintStream err;
+    private final Function<String, String> environment;
 
     /**
      * A command that prints its report to {@code out} and its errors and warnings to {@code err}.
      */
     public RunCommand(PrintStream out, PrintStream err) {
+        this(out, err, System::getenv);
+    }
+
+    /**
+     * As {@link #RunCommand(PrintStream, PrintStream)}, reading variables from {@code environment}.
+     */
+    public RunCommand(PrintStream out, PrintStream err, Function<String, String> environment) {
         this.out = out;
         this.err = err;
+        this.environment = environment;
     }
 
     @Override
@@ -201,9 +230,13 @@ public final class RunCommand implements Callable<Integer> {
         LoadConfig config;
         Transport chosen;
         try {
+            runnerIndex = resolveRunnerIndex();
             profile = loadProfile();
             if (profile == null) {
                 return EXIT_INVALID;
+            }
+            if (targetOverride != null) {
+                profile = profile.withTarget(parseTarget(targetOverride));
             }
             config = loadConfig(profile);
             chosen = Transport.select(transport);
@@ -366,6 +399,48 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
+    /** --runner-index, else the first variable of {@link #RUNNER_INDEX_VARIABLES} set, else 0. */
+    private int resolveRunnerIndex() {
+        if (runnerIndex != null) {
+            return runnerIndex;
+        }
+        for (String variable : RUNNER_INDEX_VARIABLES) {
+            String value = environment.apply(variable);
+            if (value != null && !value.isBlank()) {
+                try {
+                    return Integer.parseInt(value.trim());
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException(
+                            variable + " must be a runner index (got '" + value + "')", e);
+                }
+            }
+        }
+        return 0;
+    }
+
+    /** {@code host:port}, {@code [v6]:port}. */
+    static Target parseTarget(String text) {
+        int colon = text.lastIndexOf(':');
+        if (colon <= 0 || colon == text.length() - 1) {
+            throw new IllegalArgumentException("--target: '" + text + "' is not HOST:PORT");
+        }
+        String host = text.substring(0, colon);
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        int port;
+        try {
+            port = Integer.parseInt(text.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--target: '" + text + "' has no numeric port", e);
+        }
+        if (host.isEmpty() || port < 1 || port > 65535) {
+            throw new IllegalArgumentException(
+                    "--target: '" + text + "' needs a host and a port in 1..65535");
+        }
+        return new Target(host, port);
+    }
+
     private String requestBody() {
         if (body != null && bodyFile != null) {
             throw new IllegalArgumentException("give --body or --body-file, not both");
@@ -384,6 +459,11 @@ public final class RunCommand implements Callable<Integer> {
     private LoadConfig loadConfig(Profile profile) {
         int threadCount = Quantities.count("-t/--threads", threads, 1);
         int connectionCount = Quantities.count("-c/--connections", connections, 1);
+        if (shared && runnerIndex >= 0 && runnerIndex < runnerCount) {
+            connectionCount =
+                    connectionCount / runnerCount
+                            + (runnerIndex < connectionCount % runnerCount ? 1 : 0);
+        }
         if (connectionCount < threadCount) {
             throw new IllegalArgumentException(
                     "-c/--connections ("

@@ -1,0 +1,228 @@
+package io.tcpload.operator.crd;
+
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.crd.generator.annotation.PrinterColumn;
+import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.Min;
+import io.fabric8.generator.annotation.Pattern;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What to run: the profile, the load's shape and size, the pass criteria and the runner pods'
+ * settings. A test runs once; the operator refuses changes made after it started.
+ */
+public class TcpLoadTestSpec {
+    @JsonPropertyDescription("The wrktcp INI profile, as text. Give either profile or profileFrom.")
+    private String profile;
+
+    @JsonPropertyDescription("Take the INI profile from a ConfigMap key instead of profile.")
+    private ConfigMapKey profileFrom;
+
+    @JsonPropertyDescription(
+            "Data files for the profile's FILE parameters, placed beside the profile; every FILE"
+                    + " path must be the name of one of them.")
+    private List<DataFile> files = new ArrayList<>();
+
+    @JsonPropertyDescription(
+            "Host and port to load, overriding the profile's [common] host and port.")
+    private TargetOverride target;
+
+    @Min(1)
+    @Default("1")
+    @JsonPropertyDescription("Event loops per runner pod (the runner's -t).")
+    private Integer threads = 1;
+
+    @Min(1)
+    @Default("1")
+    @JsonPropertyDescription(
+            "Connections for the whole test, split across runners (the first runners take the"
+                    + " remainder); at least runners x threads.")
+    private Integer connections = 1;
+
+    @Pattern(Durations.PATTERN)
+    @JsonPropertyDescription(
+            "How long the load runs: 30s, 2m, 500ms, 1h (a bare number is seconds). Give either"
+                    + " duration or stages.")
+    private String duration;
+
+    @Pattern(Durations.PATTERN)
+    @Default("5s")
+    @JsonPropertyDescription("Connect and response timeout (the runner's --timeout).")
+    private String timeout = "5s";
+
+    @Default("false")
+    @JsonPropertyDescription(
+            "Reuse each connection for many requests (the runner's --keepalive); otherwise one"
+                    + " request per connection, as wrktcp.")
+    private Boolean keepAlive = false;
+
+    @Min(1)
+    @JsonPropertyDescription(
+            "Constant request rate for the whole test, in requests per second, split across"
+                    + " runners; absent means as fast as the connections allow.")
+    private Long rate;
+
+    @JsonPropertyDescription(
+            "A rate schedule instead of duration and rate: each stage ramps linearly to its"
+                    + " rate.")
+    private List<Stage> stages = new ArrayList<>();
+
+    @Min(1)
+    @Default("1")
+    @PrinterColumn(name = "Runners")
+    @JsonPropertyDescription(
+            "Runner pods; connections and rate are split across them, and their results are"
+                    + " merged exactly.")
+    private Integer runners = 1;
+
+    @JsonPropertyDescription(
+            "Pass criteria, all of which must hold for the test to succeed, such as 'p99 < 250ms',"
+                    + " 'successRatio >= 0.99', 'errorRatio <= 0.01', 'tps >= 1000'. Metrics: p50,"
+                    + " p75, p90, p99, p99.9, p99.99, mean, max, successRatio, errorRatio, tps;"
+                    + " operators <, <=, >, >=; latencies take us, ms or s.")
+    private List<String> thresholds = new ArrayList<>();
+
+    @JsonPropertyDescription("Settings of the runner pods.")
+    private RunnerPodSettings runner = new RunnerPodSettings();
+
+    @Min(1)
+    @Default("300")
+    @JsonPropertyDescription(
+            "Seconds the runner pods have to become ready together before the test fails.")
+    private Integer startTimeoutSeconds = 300;
+
+    @Min(0)
+    @JsonPropertyDescription(
+            "Seconds after the test finishes when its Jobs and pods are deleted; the TcpLoadTest"
+                    + " stays as the record of the result. Absent keeps them.")
+    private Integer ttlSecondsAfterFinished;
+
+    public String getProfile() {
+        return profile;
+    }
+
+    public void setProfile(String profile) {
+        this.profile = profile;
+    }
+
+    public ConfigMapKey getProfileFrom() {
+        return profileFrom;
+    }
+
+    public void setProfileFrom(ConfigMapKey profileFrom) {
+        this.profileFrom = profileFrom;
+    }
+
+    public List<DataFile> getFiles() {
+        return files;
+    }
+
+    public void setFiles(List<DataFile> files) {
+        this.files = files;
+    }
+
+    public TargetOverride getTarget() {
+        return target;
+    }
+
+    public void setTarget(TargetOverride target) {
+        this.target = target;
+    }
+
+    public Integer getThreads() {
+        return threads;
+    }
+
+    public void setThreads(Integer threads) {
+        this.threads = threads;
+    }
+
+    public Integer getConnections() {
+        return connections;
+    }
+
+    public void setConnections(Integer connections) {
+        this.connections = connections;
+    }
+
+    public String getDuration() {
+        return duration;
+    }
+
+    public void setDuration(String duration) {
+        this.duration = duration;
+    }
+
+    public String getTimeout() {
+        return timeout;
+    }
+
+    public void setTimeout(String timeout) {
+        this.timeout = timeout;
+    }
+
+    public Boolean getKeepAlive() {
+        return keepAlive;
+    }
+
+    public void setKeepAlive(Boolean keepAlive) {
+        this.keepAlive = keepAlive;
+    }
+
+    public Long getRate() {
+        return rate;
+    }
+
+    public void setRate(Long rate) {
+        this.rate = rate;
+    }
+
+    public List<Stage> getStages() {
+        return stages;
+    }
+
+    public void setStages(List<Stage> stages) {
+        this.stages = stages;
+    }
+
+    public Integer getRunners() {
+        return runners;
+    }
+
+    public void setRunners(Integer runners) {
+        this.runners = runners;
+    }
+
+    public List<String> getThresholds() {
+        return thresholds;
+    }
+
+    public void setThresholds(List<String> thresholds) {
+        this.thresholds = thresholds;
+    }
+
+    public RunnerPodSettings getRunner() {
+        return runner;
+    }
+
+    public void setRunner(RunnerPodSettings runner) {
+        this.runner = runner;
+    }
+
+    public Integer getStartTimeoutSeconds() {
+        return startTimeoutSeconds;
+    }
+
+    public void setStartTimeoutSeconds(Integer startTimeoutSeconds) {
+        this.startTimeoutSeconds = startTimeoutSeconds;
+    }
+
+    public Integer getTtlSecondsAfterFinished() {
+        return ttlSecondsAfterFinished;
+    }
+
+    public void setTtlSecondsAfterFinished(Integer ttlSecondsAfterFinished) {
+        this.ttlSecondsAfterFinished = ttlSecondsAfterFinished;
+    }
+}

@@ -1,0 +1,125 @@
+package io.tcpload.operator.crd;
+
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.crd.generator.annotation.PrinterColumn;
+import io.fabric8.kubernetes.api.model.Condition;
+import java.util.ArrayList;
+import java.util.List;
+
+/** What happened: the phase, conditions, the merged result and each runner's state. */
+public class TcpLoadTestStatus {
+    /** Condition: the profile and the spec passed validation. */
+    public static final String PROFILE_VALID = "ProfileValid";
+
+    /** Condition: every runner pod is ready to start. */
+    public static final String RUNNERS_READY = "RunnersReady";
+
+    /** Condition: the load ran to its end and every runner reported. */
+    public static final String COMPLETED = "Completed";
+
+    /** Condition: every threshold held. */
+    public static final String THRESHOLDS_MET = "ThresholdsMet";
+
+    @PrinterColumn(name = "Phase", priority = 0)
+    @JsonPropertyDescription("Pending, Starting, Running, Succeeded or Failed.")
+    private Phase phase;
+
+    @JsonPropertyDescription(
+            "ProfileValid, RunnersReady, Completed and ThresholdsMet, each with a reason and a"
+                    + " message.")
+    private List<Condition> conditions = new ArrayList<>();
+
+    @JsonPropertyDescription("The metadata.generation this status describes.")
+    private Long observedGeneration;
+
+    @JsonPropertyDescription("When the load started (RFC 3339).")
+    private String startTime;
+
+    @JsonPropertyDescription("When the test finished (RFC 3339).")
+    private String completionTime;
+
+    @JsonPropertyDescription("One sentence on the current state or on why the test failed.")
+    private String message;
+
+    @JsonPropertyDescription("The result merged over all runners, with exact percentiles.")
+    private ResultSummary summary;
+
+    @JsonPropertyDescription("Each runner pod's state and result.")
+    private List<RunnerStatus> runners = new ArrayList<>();
+
+    @JsonPropertyDescription(
+            "Milliseconds between the first and the last runner starting its load.")
+    private Long startSkewMs;
+
+    public Phase getPhase() {
+        return phase;
+    }
+
+    public void setPhase(Phase phase) {
+        this.phase = phase;
+    }
+
+    public List<Condition> getConditions() {
+        return conditions;
+    }
+
+    public void setConditions(List<Condition> conditions) {
+        this.conditions = conditions;
+    }
+
+    public Long getObservedGeneration() {
+        return observedGeneration;
+    }
+
+    public void setObservedGeneration(Long observedGeneration) {
+        this.observedGeneration = observedGeneration;
+    }
+
+    public String getStartTime() {
+        return startTime;
+    }
+
+    public void setStartTime(String startTime) {
+        this.startTime = startTime;
+    }
+
+    public String getCompletionTime() {
+        return completionTime;
+    }
+
+    public void setCompletionTime(String completionTime) {
+        this.completionTime = completionTime;
+    }
+
+    public String getMessage() {
+        return message;
+    }
+
+    public void setMessage(String message) {
+        this.message = message;
+    }
+
+    public ResultSummary getSummary() {
+        return summary;
+    }
+
+    public void setSummary(ResultSummary summary) {
+        this.summary = summary;
+    }
+
+    public List<RunnerStatus> getRunners() {
+        return runners;
+    }
+
+    public void setRunners(List<RunnerStatus> runners) {
+        this.runners = runners;
+    }
+
+    public Long getStartSkewMs() {
+        return startSkewMs;
+    }
+
+    public void setStartSkewMs(Long startSkewMs) {
+        this.startSkewMs = startSkewMs;
+    }
+}

@@ -1,0 +1,103 @@
+package io.tcpload.operator.results;
+
+import io.tcpload.runner.stats.Counts;
+import io.tcpload.runner.stats.Histograms;
+import io.tcpload.runner.stats.RunInfo;
+import io.tcpload.runner.stats.RunSummary;
+import io.tcpload.runner.stats.RunSummary.ErrorCount;
+import io.tcpload.runner.stats.SecondSample;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Merges the runners' results into one, exactly: histograms are added bucket by bucket (so merged
+ * percentiles are those of all responses together, never averages of percentiles), counts are
+ * summed, and the runtime is the longest runner's. Pure; the inputs are not changed.
+ */
+public final class ResultMerge {
+    private ResultMerge() {}
+
+    /**
+     * @throws IllegalArgumentException when {@code runners} is empty
+     */
+    public static RunSummary merge(List<RunSummary> runners) {
+        if (runners.isEmpty()) {
+            throw new IllegalArgumentException("no runner results to merge");
+        }
+        Histogram latency = Histograms.create();
+        Histogram connect = Histograms.create();
+        Histogram requestRate = Histograms.create();
+        Counts counts = Counts.ZERO;
+        long runtimeUs = 0;
+        Map<String, Long> errors = new LinkedHashMap<>();
+        for (RunSummary runner : runners) {
+            latency.add(runner.latencyUs());
+            connect.add(runner.connectUs());
+            requestRate.add(runner.requestRate());
+            counts = counts.plus(runner.counts());
+            runtimeUs = Math.max(runtimeUs, runner.runtimeUs());
+            for (ErrorCount error : runner.errorMessages()) {
+                errors.merge(error.message(), error.count(), Long::sum);
+            }
+        }
+        List<ErrorCount> errorMessages = new ArrayList<>();
+        errors.forEach((message, count) -> errorMessages.add(new ErrorCount(message, count)));
+        errorMessages.sort(Comparator.comparingLong(ErrorCount::count).reversed());
+        return new RunSummary(
+                mergedInfo(runners),
+                runtimeUs,
+                counts,
+                latency,
+                connect,
+                requestRate,
+                mergedSeconds(runners),
+                errorMessages);
+    }
+
+    private static RunInfo mergedInfo(List<RunSummary> runners) {
+        RunInfo first = runners.get(0).info();
+        int threads = 0;
+        int connections = 0;
+        for (RunSummary runner : runners) {
+            threads += runner.info().threads();
+            connections += runner.info().connections();
+        }
+        return new RunInfo(
+                first.target(),
+                first.profileName(),
+                threads,
+                connections,
+                first.durationMs(),
+                first.timeoutMs(),
+                first.keepAlive(),
+                first.pipeline(),
+                first.transport());
+    }
+
+    /**
+     * Second by second, counts summed; the per-second percentiles cannot be merged exactly from the
+     * samples, so the merged second keeps the worst runner's p50, p99 and max (an upper bound).
+     */
+    private static List<SecondSample> mergedSeconds(List<RunSummary> runners) {
+        Map<Integer, SecondSample> bySecond = new java.util.TreeMap<>();
+        for (RunSummary runner : runners) {
+            for (SecondSample sample : runner.seconds()) {
+                bySecond.merge(
+                        sample.second(),
+                        sample,
+                        (a, b) ->
+                                new SecondSample(
+                                        a.second(),
+                                        a.counts().plus(b.counts()),
+                                        Math.max(a.latencyP50Us(), b.latencyP50Us()),
+                                        Math.max(a.latencyP99Us(), b.latencyP99Us()),
+                                        Math.max(a.latencyMaxUs(), b.latencyMaxUs())));
+            }
+        }
+        return List.copyOf(bySecond.values());
+    }
+}

@@ -1,0 +1,165 @@
+package io.tcpload.operator.results;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One pass criterion, {@code METRIC OP VALUE}: {@code p99 < 250ms}, {@code successRatio >= 0.99},
+ * {@code errorRatio <= 0.01}, {@code tps >= 1000}. Immutable; {@link #parse} is pure.
+ *
+ * <p>Grammar (blanks between the parts are optional):
+ *
+ * <pre>
+ * threshold := metric op number [unit]
+ * metric    := p50 | p75 | p90 | p99 | p99.9 | p99.99 | mean | max      (latency: unit us, ms or s;
+ *                                                                         none means ms)
+ *            | successRatio | errorRatio                                 (0 to 1, no unit)
+ *            | tps                                                       (responses per second)
+ * op        := &lt; | &lt;= | &gt; | &gt;=
+ * </pre>
+ *
+ * @param text the threshold as written, for messages
+ * @param metric what is compared
+ * @param operator how
+ * @param limit the bound, in the metric's unit (milliseconds for latencies)
+ */
+public record Threshold(String text, Metric metric, Operator operator, double limit) {
+
+    private static final Pattern SYNTAX =
+            Pattern.compile(
+                    "\\s*([A-Za-z][A-Za-z0-9.]*)\\s*(<=|>=|<|>)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*([a-z]*)\\s*");
+
+    private static final Map<String, Double> LATENCY_UNITS_MS =
+            Map.of("", 1.0, "ms", 1.0, "us", 0.001, "s", 1000.0);
+
+    /** The figures a threshold can bound. */
+    public enum Metric {
+        P50("p50", true),
+        P75("p75", true),
+        P90("p90", true),
+        P99("p99", true),
+        P999("p99.9", true),
+        P9999("p99.99", true),
+        MEAN("mean", true),
+        MAX("max", true),
+        SUCCESS_RATIO("successRatio", false),
+        ERROR_RATIO("errorRatio", false),
+        TPS("tps", false);
+
+        private final String written;
+        private final boolean latency;
+
+        Metric(String written, boolean latency) {
+            this.written = written;
+            this.latency = latency;
+        }
+
+        /** The metric's name in thresholds. */
+        public String written() {
+            return written;
+        }
+
+        /** Whether it is a latency, in milliseconds. */
+        public boolean latency() {
+            return latency;
+        }
+
+        static Metric named(String name) {
+            for (Metric metric : values()) {
+                if (metric.written.equalsIgnoreCase(name)) {
+                    return metric;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** A comparison. */
+    public enum Operator {
+        LT("<"),
+        LE("<="),
+        GT(">"),
+        GE(">=");
+
+        private final String symbol;
+
+        Operator(String symbol) {
+            this.symbol = symbol;
+        }
+
+        public String symbol() {
+            return symbol;
+        }
+
+        /** Whether {@code value OP limit} holds. */
+        public boolean holds(double value, double limit) {
+            return switch (this) {
+                case LT -> value < limit;
+                case LE -> value <= limit;
+                case GT -> value > limit;
+                case GE -> value >= limit;
+            };
+        }
+
+        static Operator of(String symbol) {
+            for (Operator operator : values()) {
+                if (operator.symbol.equals(symbol)) {
+                    return operator;
+                }
+            }
+            throw new IllegalStateException(symbol);
+        }
+    }
+
+    /**
+     * Parses one threshold.
+     *
+     * @throws IllegalArgumentException with a sentence saying what is wrong and what is expected
+     */
+    public static Threshold parse(String text) {
+        if (text == null) {
+            throw new IllegalArgumentException("is empty; write it as 'p99 < 250ms'");
+        }
+        Matcher matcher = SYNTAX.matcher(text);
+        if (!matcher.matches()) {
+            throw new IllegalArgumentException(
+                    "'"
+                            + text
+                            + "' is not METRIC OP VALUE, such as 'p99 < 250ms', 'successRatio >="
+                            + " 0.99' or 'tps >= 1000'");
+        }
+        Metric metric = Metric.named(matcher.group(1));
+        if (metric == null) {
+            throw new IllegalArgumentException(
+                    "'"
+                            + text
+                            + "': unknown metric '"
+                            + matcher.group(1)
+                            + "'; use p50, p75, p90, p99, p99.9, p99.99, mean, max, successRatio,"
+                            + " errorRatio or tps");
+        }
+        double number = Double.parseDouble(matcher.group(3));
+        String unit = matcher.group(4).toLowerCase(Locale.ROOT);
+        double limit;
+        if (metric.latency()) {
+            Double scale = LATENCY_UNITS_MS.get(unit);
+            if (scale == null) {
+                throw new IllegalArgumentException(
+                        "'" + text + "': latency unit '" + unit + "' is not us, ms or s");
+            }
+            limit = number * scale;
+        } else if (!unit.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "'" + text + "': " + metric.written() + " takes a plain number, no unit");
+        } else {
+            limit = number;
+        }
+        if ((metric == Metric.SUCCESS_RATIO || metric == Metric.ERROR_RATIO) && limit > 1) {
+            throw new IllegalArgumentException(
+                    "'" + text + "': a ratio is from 0 to 1 (0.99 means 99%)");
+        }
+        return new Threshold(text.trim(), metric, Operator.of(matcher.group(2)), limit);
+    }
+}

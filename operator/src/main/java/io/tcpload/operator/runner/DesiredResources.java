@@ -1,0 +1,241 @@
+package io.tcpload.operator.runner;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.KeyToPath;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.PodSpecBuilder;
+import io.fabric8.kubernetes.api.model.VolumeProjection;
+import io.fabric8.kubernetes.api.model.VolumeProjectionBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import io.tcpload.operator.crd.ConfigMapKey;
+import io.tcpload.operator.crd.DataFile;
+import io.tcpload.operator.crd.RunnerPodSettings;
+import io.tcpload.operator.crd.TcpLoadTest;
+import io.tcpload.operator.crd.TcpLoadTestSpec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The children of a test as they should be: a ConfigMap with the inline profile and files, and one
+ * Indexed Job of runner pods. Pure: the same test always gives the same objects.
+ *
+ * <p>The pod mounts one projected volume at {@link RunnerArgs#PROFILE_DIR} that joins the inline
+ * ConfigMap with the ConfigMap keys named by {@code profileFrom} and {@code files}, so the operator
+ * never copies user ConfigMaps. Pods run as non-root with a read-only root filesystem; the JVM's
+ * scratch space ({@code /tmp}) and the results are emptyDirs.
+ */
+public final class DesiredResources {
+    public static final String NAME_LABEL = "app.kubernetes.io/name";
+    public static final String RUNNER_NAME = "tcpload-runner";
+    public static final String TEST_LABEL = "tcpload.io/test";
+    public static final String CONTAINER = "runner";
+
+    /** The non-root user of the distroless runner image. */
+    static final long RUNNER_UID = 65532;
+
+    private static final String PROFILE_VOLUME = "profile";
+    private static final String RESULTS_VOLUME = "results";
+    private static final String TMP_VOLUME = "tmp";
+
+    private DesiredResources() {}
+
+    public static String configMapName(TcpLoadTest test) {
+        return test.getMetadata().getName() + "-profile";
+    }
+
+    public static String jobName(TcpLoadTest test) {
+        return test.getMetadata().getName() + "-runners";
+    }
+
+    /** The labels of every child and of the runner pods. */
+    public static Map<String, String> labels(TcpLoadTest test) {
+        Map<String, String> labels = new LinkedHashMap<>();
+        labels.put(NAME_LABEL, RUNNER_NAME);
+        labels.put(TEST_LABEL, test.getMetadata().getName());
+        return labels;
+    }
+
+    /** The inline profile (as {@code profile.ini}) and the inline data files. */
+    public static ConfigMap configMap(TcpLoadTest test) {
+        TcpLoadTestSpec spec = test.getSpec();
+        Map<String, String> data = new LinkedHashMap<>();
+        if (spec.getProfile() != null) {
+            data.put(RunnerArgs.PROFILE_FILE, spec.getProfile());
+        }
+        for (DataFile file : spec.getFiles()) {
+            if (file.getContent() != null) {
+                data.put(file.getName(), file.getContent());
+            }
+        }
+        return new ConfigMapBuilder()
+                .withMetadata(childMeta(test, configMapName(test)))
+                .withData(data)
+                .build();
+    }
+
+    /**
+     * The runner Job: Indexed, completions = parallelism = runners, no retries (a load test must
+     * not silently run twice), pods never restarted.
+     *
+     * @param defaultImage the runner image used when {@code spec.runner.image} is absent
+     */
+    public static Job job(TcpLoadTest test, String defaultImage) {
+        TcpLoadTestSpec spec = test.getSpec();
+        int runners = spec.getRunners();
+        Map<String, String> podLabels = new LinkedHashMap<>(runner(spec).getLabels());
+        podLabels.putAll(labels(test));
+        return new JobBuilder()
+                .withMetadata(childMeta(test, jobName(test)))
+                .withNewSpec()
+                .withCompletionMode("Indexed")
+                .withCompletions(runners)
+                .withParallelism(runners)
+                .withBackoffLimit(0)
+                .withTtlSecondsAfterFinished(spec.getTtlSecondsAfterFinished())
+                .withNewTemplate()
+                .withNewMetadata()
+                .withLabels(podLabels)
+                .withAnnotations(runner(spec).getAnnotations())
+                .endMetadata()
+                .withSpec(podSpec(test, defaultImage))
+                .endTemplate()
+                .endSpec()
+                .build();
+    }
+
+    static PodSpec podSpec(TcpLoadTest test, String defaultImage) {
+        RunnerPodSettings runner = runner(test.getSpec());
+        return new PodSpecBuilder()
+                .withRestartPolicy("Never")
+                .withServiceAccountName(runner.getServiceAccountName())
+                .withPriorityClassName(runner.getPriorityClassName())
+                .withNodeSelector(runner.getNodeSelector())
+                .withTolerations(runner.getTolerations())
+                .withAffinity(runner.getAffinity())
+                .withImagePullSecrets(runner.getImagePullSecrets())
+                .withNewSecurityContext()
+                .withRunAsNonRoot(true)
+                .withRunAsUser(RUNNER_UID)
+                .withRunAsGroup(RUNNER_UID)
+                .withFsGroup(RUNNER_UID)
+                .withNewSeccompProfile()
+                .withType("RuntimeDefault")
+                .endSeccompProfile()
+                .endSecurityContext()
+                .withContainers(container(test, defaultImage))
+                .addNewVolume()
+                .withName(PROFILE_VOLUME)
+                .withNewProjected()
+                .withSources(profileSources(test))
+                .endProjected()
+                .endVolume()
+                .addNewVolume()
+                .withName(RESULTS_VOLUME)
+                .withNewEmptyDir()
+                .endEmptyDir()
+                .endVolume()
+                .addNewVolume()
+                .withName(TMP_VOLUME)
+                .withNewEmptyDir()
+                .endEmptyDir()
+                .endVolume()
+                .build();
+    }
+
+    private static Container container(TcpLoadTest test, String defaultImage) {
+        RunnerPodSettings runner = runner(test.getSpec());
+        return new ContainerBuilder()
+                .withName(CONTAINER)
+                .withImage(runner.getImage() != null ? runner.getImage() : defaultImage)
+                .withImagePullPolicy(runner.getImagePullPolicy())
+                .withArgs(RunnerArgs.forJob(test.getSpec()))
+                .withEnv(runner.getEnv())
+                .withResources(runner.getResources())
+                .withNewSecurityContext()
+                .withReadOnlyRootFilesystem(true)
+                .withAllowPrivilegeEscalation(false)
+                .withRunAsNonRoot(true)
+                .withNewCapabilities()
+                .withDrop("ALL")
+                .endCapabilities()
+                .endSecurityContext()
+                .addNewVolumeMount()
+                .withName(PROFILE_VOLUME)
+                .withMountPath(RunnerArgs.PROFILE_DIR)
+                .withReadOnly(true)
+                .endVolumeMount()
+                .addNewVolumeMount()
+                .withName(RESULTS_VOLUME)
+                .withMountPath(RunnerArgs.RESULTS_DIR)
+                .endVolumeMount()
+                .addNewVolumeMount()
+                .withName(TMP_VOLUME)
+                .withMountPath("/tmp")
+                .endVolumeMount()
+                .build();
+    }
+
+    /** Our ConfigMap, then profileFrom as profile.ini, then each ConfigMap-sourced data file. */
+    private static List<VolumeProjection> profileSources(TcpLoadTest test) {
+        TcpLoadTestSpec spec = test.getSpec();
+        List<VolumeProjection> sources = new ArrayList<>();
+        sources.add(
+                new VolumeProjectionBuilder()
+                        .withNewConfigMap()
+                        .withName(configMapName(test))
+                        .endConfigMap()
+                        .build());
+        if (spec.getProfileFrom() != null) {
+            sources.add(keyAs(spec.getProfileFrom(), RunnerArgs.PROFILE_FILE));
+        }
+        for (DataFile file : spec.getFiles()) {
+            if (file.getContent() == null && file.getConfigMapKeyRef() != null) {
+                sources.add(keyAs(file.getConfigMapKeyRef(), file.getName()));
+            }
+        }
+        return sources;
+    }
+
+    private static VolumeProjection keyAs(ConfigMapKey ref, String path) {
+        return new VolumeProjectionBuilder()
+                .withNewConfigMap()
+                .withName(ref.getName())
+                .withItems(new KeyToPath(ref.getKey(), null, path))
+                .endConfigMap()
+                .build();
+    }
+
+    private static ObjectMeta childMeta(TcpLoadTest test, String name) {
+        return new ObjectMetaBuilder()
+                .withName(name)
+                .withNamespace(test.getMetadata().getNamespace())
+                .withLabels(labels(test))
+                .withOwnerReferences(ownerReference(test))
+                .build();
+    }
+
+    static OwnerReference ownerReference(TcpLoadTest test) {
+        return new OwnerReferenceBuilder()
+                .withApiVersion(test.getApiVersion())
+                .withKind(test.getKind())
+                .withName(test.getMetadata().getName())
+                .withUid(test.getMetadata().getUid())
+                .withController(true)
+                .withBlockOwnerDeletion(true)
+                .build();
+    }
+
+    private static RunnerPodSettings runner(TcpLoadTestSpec spec) {
+        return spec.getRunner() != null ? spec.getRunner() : new RunnerPodSettings();
+    }
+}

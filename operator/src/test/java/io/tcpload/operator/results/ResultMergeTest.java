@@ -1,0 +1,107 @@
+package io.tcpload.operator.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.tcpload.operator.crd.ResultSummary;
+import io.tcpload.runner.stats.Counts;
+import io.tcpload.runner.stats.Histograms;
+import io.tcpload.runner.stats.RunInfo;
+import io.tcpload.runner.stats.RunSummary;
+import io.tcpload.runner.stats.RunSummary.ErrorCount;
+import io.tcpload.runner.stats.SecondSample;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class ResultMergeTest {
+    private static final RunInfo INFO =
+            new RunInfo("pay:9000", "profile.ini", 2, 10, 30_000, 5_000, false, 1, "epoll");
+
+    @Test
+    void mergedPercentilesAreThoseOfAllResponsesNotAnAverage() {
+        // A fast runner (990 x 1 ms, 10 x 2 ms) and a slow one (1000 x 100 ms).
+        RunSummary fast = runner(1_000_000, 990, 1_000, 10, 2_000);
+        RunSummary slow = runner(1_200_000, 1000, 100_000, 0, 0);
+
+        RunSummary merged = ResultMerge.merge(List.of(fast, slow));
+
+        Histogram union = Histograms.create();
+        union.add(fast.latencyUs());
+        union.add(slow.latencyUs());
+        for (double percentile : new double[] {50, 75, 90, 99, 99.9, 99.99}) {
+            assertThat(merged.latencyUs().getValueAtPercentile(percentile))
+                    .isEqualTo(union.getValueAtPercentile(percentile));
+        }
+        // 1000 of the 2000 responses are fast: the merged median is fast and the 75th slow,
+        // where averaging the runners' 75th percentiles would say about 50 ms.
+        assertThat(merged.latencyUs().getValueAtPercentile(50)).isLessThan(2_100);
+        assertThat(merged.latencyUs().getValueAtPercentile(75)).isGreaterThan(99_000);
+        assertThat(merged.latencyUs().getTotalCount()).isEqualTo(2000);
+    }
+
+    @Test
+    void countsAreSummedAndTheRuntimeIsTheLongest() {
+        RunSummary a = runner(1_000_000, 100, 1_000, 0, 0);
+        RunSummary b = runner(1_300_000, 50, 1_000, 0, 0);
+        RunSummary merged = ResultMerge.merge(List.of(a, b));
+        assertThat(merged.runtimeUs()).isEqualTo(1_300_000);
+        assertThat(merged.counts()).isEqualTo(a.counts().plus(b.counts()));
+        assertThat(merged.info().connections()).isEqualTo(20);
+        assertThat(merged.errorMessages())
+                .containsExactly(new ErrorCount("connect refused", 2), new ErrorCount("eof", 0));
+        assertThat(merged.seconds()).hasSize(1);
+        assertThat(merged.seconds().get(0).counts().requests()).isEqualTo(150);
+    }
+
+    @Test
+    void theStatusSummaryCarriesEveryFigure() {
+        RunSummary merged = ResultMerge.merge(List.of(runner(2_000_000, 990, 1_000, 10, 250_000)));
+        ResultSummary summary = StatusSummaries.from(merged);
+        assertThat(summary.getRuntimeMs()).isEqualTo(2000);
+        assertThat(summary.getRequests()).isEqualTo(1000);
+        assertThat(summary.getSuccesses()).isEqualTo(995);
+        assertThat(summary.getFailures()).isEqualTo(5);
+        assertThat(summary.getErrors().getConnect()).isEqualTo(1);
+        assertThat(summary.getErrors().getTimeout()).isEqualTo(4);
+        assertThat(summary.getTps()).isEqualTo(500.0);
+        assertThat(summary.getSuccessTps()).isEqualTo(497.5);
+        assertThat(summary.getFailureTps()).isEqualTo(2.5);
+        // 995 successes of 1000 responses plus 5 socket errors.
+        assertThat(summary.getSuccessRatio()).isEqualTo(995.0 / 1005);
+        assertThat(summary.getErrorRatio()).isEqualTo(10.0 / 1005);
+        assertThat(summary.getSuccessPercent()).isEqualTo(99.0);
+        assertThat(summary.getLatency().getP50Ms()).isCloseTo(1.0, within(0.001));
+        assertThat(summary.getLatency().getP99Ms()).isCloseTo(1.0, within(0.001));
+        assertThat(summary.getLatency().getP999Ms()).isCloseTo(250.0, within(0.25));
+        assertThat(summary.getLatency().getMaxMs()).isCloseTo(250.0, within(0.25));
+        assertThat(summary.getLatency().getStdevMs()).isGreaterThan(0);
+        assertThat(summary.getConnectP99Ms()).isCloseTo(0.3, within(0.001));
+        assertThat(summary.getBytesRead()).isEqualTo(64_000);
+    }
+
+    /** A runner whose latencies are {@code n1} x {@code v1} µs and {@code n2} x {@code v2} µs. */
+    private static RunSummary runner(long runtimeUs, int n1, long v1, int n2, long v2) {
+        Histogram latency = Histograms.create();
+        latency.recordValueWithCount(v1, n1);
+        if (n2 > 0) {
+            latency.recordValueWithCount(v2, n2);
+        }
+        Histogram connect = Histograms.create();
+        connect.recordValueWithCount(300, 10);
+        long requests = n1 + n2;
+        Counts counts =
+                new Counts(requests, requests - 5, 5, 1, 0, 0, 4, requests * 64, requests * 80, 0);
+        return new RunSummary(
+                INFO,
+                runtimeUs,
+                counts,
+                latency,
+                connect,
+                Histograms.create(),
+                List.of(new SecondSample(1, counts, v1, v1, v1)),
+                List.of(
+                        new ErrorCount("connect refused", 1),
+                        new ErrorCount("eof", n2 > 0 ? 1 : 0)));
+    }
+}

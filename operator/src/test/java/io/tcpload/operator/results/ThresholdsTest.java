@@ -1,0 +1,73 @@
+package io.tcpload.operator.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tcpload.operator.crd.LatencySummary;
+import io.tcpload.operator.crd.ResultSummary;
+import io.tcpload.operator.results.Threshold.Metric;
+import io.tcpload.operator.results.Threshold.Operator;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ThresholdsTest {
+
+    @Test
+    void parsesTheGrammar() {
+        assertThat(Threshold.parse("p99 < 250ms"))
+                .isEqualTo(new Threshold("p99 < 250ms", Metric.P99, Operator.LT, 250));
+        assertThat(Threshold.parse("p99.9<=1.5s").limit()).isEqualTo(1500);
+        assertThat(Threshold.parse("p99.99 < 800us").limit()).isEqualTo(0.8);
+        assertThat(Threshold.parse("mean < 20").limit()).isEqualTo(20);
+        assertThat(Threshold.parse("successRatio >= 0.99").operator()).isEqualTo(Operator.GE);
+        assertThat(Threshold.parse(" errorRatio <= 0.01 ").metric()).isEqualTo(Metric.ERROR_RATIO);
+        assertThat(Threshold.parse("tps > 1000").limit()).isEqualTo(1000);
+    }
+
+    @Test
+    void refusesWhatIsNotAThreshold() {
+        assertThatThrownBy(() -> Threshold.parse("p99 250ms"))
+                .hasMessageContaining("METRIC OP VALUE");
+        assertThatThrownBy(() -> Threshold.parse("p95 < 10ms"))
+                .hasMessageContaining("unknown metric 'p95'");
+        assertThatThrownBy(() -> Threshold.parse("p99 < 10min"))
+                .hasMessageContaining("not us, ms or s");
+        assertThatThrownBy(() -> Threshold.parse("tps > 10ms"))
+                .hasMessageContaining("plain number");
+        assertThatThrownBy(() -> Threshold.parse("successRatio >= 99"))
+                .hasMessageContaining("0 to 1");
+        assertThatThrownBy(() -> Threshold.parse("p99 == 5"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void reportsTheThresholdsThatDidNotHold() {
+        ResultSummary summary = new ResultSummary();
+        LatencySummary latency = new LatencySummary();
+        latency.setP99Ms(312.5);
+        latency.setP50Ms(12.0);
+        summary.setLatency(latency);
+        summary.setSuccessRatio(0.995);
+        summary.setErrorRatio(0.005);
+        summary.setTps(900.0);
+
+        List<Thresholds.Miss> misses =
+                Thresholds.evaluate(
+                        List.of(
+                                "p99 < 250ms",
+                                "p50 <= 12ms",
+                                "successRatio >= 0.99",
+                                "errorRatio <= 0.01",
+                                "tps >= 1000"),
+                        summary);
+
+        assertThat(misses)
+                .extracting(Thresholds.Miss::message)
+                .containsExactly("p99 < 250ms: measured 312.5ms", "tps >= 1000: measured 900.0");
+    }
+
+    @Test
+    void noThresholdsNoMisses() {
+        assertThat(Thresholds.evaluate(List.of(), new ResultSummary())).isEmpty();
+    }
+}

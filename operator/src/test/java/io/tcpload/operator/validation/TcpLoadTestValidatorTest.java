@@ -1,0 +1,195 @@
+package io.tcpload.operator.validation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tcpload.operator.crd.ConfigMapKey;
+import io.tcpload.operator.crd.DataFile;
+import io.tcpload.operator.crd.Stage;
+import io.tcpload.operator.crd.TargetOverride;
+import io.tcpload.operator.crd.TcpLoadTestSpec;
+import io.tcpload.operator.runner.Specs;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TcpLoadTestValidatorTest {
+    private static final String WITH_FILE =
+            Specs.PROFILE.replace(
+                            "<term>$(TERM)</term>", "<term>$(TERM)</term><acct>$(ACCT)</acct>")
+                    + "ACCT = FILE, accounts.txt\n";
+
+    @Test
+    void aValidSpecPasses() {
+        assertThat(TcpLoadTestValidator.validate(Specs.valid())).isEmpty();
+    }
+
+    @Test
+    void theProfileIsGivenOnce() {
+        assertRefused(spec -> spec.setProfile(null), "spec.profile", "either profile");
+        assertRefused(
+                spec -> spec.setProfileFrom(new ConfigMapKey("p", "k")),
+                "spec.profile",
+                "either profile");
+        assertRefused(spec -> spec.setProfile("  "), "spec.profile", "is empty");
+    }
+
+    @Test
+    void aBadProfileFailsWithTheLoadersLineAndKey() {
+        assertRefused(
+                spec -> spec.setProfile(Specs.PROFILE.replace("port = 18101", "port = 70000")),
+                "spec.profile",
+                "line 3: port: ");
+        assertRefused(
+                spec ->
+                        spec.setProfile(
+                                Specs.PROFILE.replace(
+                                        "TRACE = COUNTER, 1, 999, 1, %03ld",
+                                        "TRACE = COUNTER, 1, 999 1, %03ld")),
+                "spec.profile",
+                "line 12: TRACE: COUNTER takes 4 values");
+    }
+
+    @Test
+    void fileParametersMustBeProvidedBySpecFiles() {
+        assertRefused(
+                spec -> spec.setProfile(WITH_FILE),
+                "spec.profile",
+                "line 14: ACCT: the data file 'accounts.txt' was not found in spec.files; add it"
+                        + " there.");
+        TcpLoadTestSpec inline = Specs.valid();
+        inline.setProfile(WITH_FILE);
+        inline.setFiles(List.of(DataFile.inline("accounts.txt", "1001\n1002\n")));
+        assertThat(TcpLoadTestValidator.validate(inline)).isEmpty();
+        TcpLoadTestSpec fromConfigMap = Specs.valid();
+        fromConfigMap.setProfile(WITH_FILE);
+        fromConfigMap.setFiles(
+                List.of(DataFile.fromConfigMap("accounts.txt", new ConfigMapKey("data", "a"))));
+        assertThat(TcpLoadTestValidator.validate(fromConfigMap)).isEmpty();
+    }
+
+    @Test
+    void aFileParameterCannotReachTheOperatorsDisk(@TempDir Path folder) throws Exception {
+        Path elsewhere = Files.writeString(folder.resolve("secrets.txt"), "x\n");
+        assertRefused(
+                spec ->
+                        spec.setProfile(
+                                WITH_FILE.replace("FILE, accounts.txt", "FILE, " + elsewhere)),
+                "spec.profile",
+                "ACCT: the FILE path must be the name of one of spec.files");
+    }
+
+    @Test
+    void aProfileFromAConfigMapIsCheckedWhenTheCallerResolvedIt() {
+        TcpLoadTestSpec spec = Specs.valid();
+        spec.setProfile(null);
+        spec.setProfileFrom(new ConfigMapKey("profiles", "pay.ini"));
+        assertThat(TcpLoadTestValidator.validate(spec)).isEmpty();
+        Optional<Failure> failure =
+                TcpLoadTestValidator.validate(
+                        spec, new Sources(Optional.of("[common]\nhost = x\n"), Map.of()));
+        assertThat(failure).isPresent();
+        assertThat(failure.get().field()).isEqualTo("spec.profileFrom");
+    }
+
+    @Test
+    void connectionsCoverEveryLoopOfEveryRunner() {
+        assertRefused(
+                spec -> {
+                    spec.setRunners(3);
+                    spec.setThreads(4);
+                    spec.setConnections(11);
+                },
+                "spec.connections",
+                "at least runners x threads (3 x 4 = 12)");
+        assertRefused(spec -> spec.setRunners(0), "spec.runners", "at least 1");
+        assertRefused(spec -> spec.setThreads(0), "spec.threads", "at least 1");
+    }
+
+    @Test
+    void durationXorStages() {
+        assertRefused(spec -> spec.setDuration(null), "spec.duration", "either duration or stages");
+        assertRefused(
+                spec -> spec.setStages(List.of(new Stage("10s", 100L))),
+                "spec.duration",
+                "either duration or stages");
+        TcpLoadTestSpec staged = Specs.valid();
+        staged.setDuration(null);
+        staged.setStages(List.of(new Stage("10s", 100L), new Stage("1m", 0L)));
+        assertThat(TcpLoadTestValidator.validate(staged)).isEmpty();
+    }
+
+    @Test
+    void durationsParse() {
+        assertRefused(spec -> spec.setDuration("10 minutes"), "spec.duration", "not a duration");
+        assertRefused(spec -> spec.setDuration("0s"), "spec.duration", "not a duration");
+        assertRefused(spec -> spec.setTimeout("5x"), "spec.timeout", "not a duration");
+        assertRefused(
+                spec -> {
+                    spec.setDuration(null);
+                    spec.setStages(List.of(new Stage("10s", 1L), new Stage("1d", 1L)));
+                },
+                "spec.stages[1].duration",
+                "'1d'");
+    }
+
+    @Test
+    void theRateIsPositiveAndSharedByEveryRunner() {
+        assertRefused(spec -> spec.setRate(0L), "spec.rate", "above 0");
+        assertRefused(
+                spec -> {
+                    spec.setRunners(4);
+                    spec.setConnections(8);
+                    spec.setRate(3L);
+                },
+                "spec.rate",
+                "at least the number of runners (4)");
+    }
+
+    @Test
+    void filesAreNamedOnceAndHaveOneSource() {
+        assertRefused(
+                spec -> spec.setFiles(List.of(DataFile.inline("../etc/passwd", "x"))),
+                "spec.files[0].name",
+                "plain file name");
+        assertRefused(
+                spec ->
+                        spec.setFiles(
+                                List.of(DataFile.inline("a", "1"), DataFile.inline("a", "2"))),
+                "spec.files[1].name",
+                "given twice");
+        assertRefused(
+                spec -> spec.setFiles(List.of(DataFile.inline("profile.ini", "1"))),
+                "spec.files[0].name",
+                "profile's own name");
+        DataFile both = DataFile.inline("a", "1");
+        both.setConfigMapKeyRef(new ConfigMapKey("m", "k"));
+        assertRefused(spec -> spec.setFiles(List.of(both)), "spec.files[0]", "either content");
+    }
+
+    @Test
+    void thresholdsAndTargetAreWellFormed() {
+        assertRefused(
+                spec -> spec.setThresholds(List.of("p99 < 250ms", "p95 < 1s")),
+                "spec.thresholds[1]",
+                "unknown metric 'p95'");
+        assertRefused(
+                spec -> spec.setTarget(new TargetOverride("", 80)), "spec.target.host", "missing");
+        assertRefused(
+                spec -> spec.setTarget(new TargetOverride("svc", 0)), "spec.target.port", "1 to");
+    }
+
+    private static void assertRefused(
+            Consumer<TcpLoadTestSpec> change, String field, String message) {
+        TcpLoadTestSpec spec = Specs.valid();
+        change.accept(spec);
+        Optional<Failure> failure = TcpLoadTestValidator.validate(spec);
+        assertThat(failure).as("validation of the changed spec").isPresent();
+        assertThat(failure.get().field()).isEqualTo(field);
+        assertThat(failure.get().message()).contains(message);
+    }
+}
