@@ -5,8 +5,10 @@ package io.tcpload.runner.rate;
  * first + stride, first + 2 * stride, ...}. Made by {@link RateSchedule#fireTimes(int, int, int,
  * int)} for one event loop of one runner.
  *
- * <p>Each {@link #next} computes its time from the send's global index, so skipping, pausing or
- * calling late never shifts later times. No call allocates.
+ * <p>Each time is computed from the send's global index, so taking a send late never shifts later
+ * ones. An engine can leave due sends in the iterator while every connection is busy: {@link #peek}
+ * is the intended time of the oldest waiting send and {@link #dueAt} counts them, so a backlog
+ * costs no memory however long the target stalls. No call allocates.
  *
  * <p>Threading: not thread-safe; one owner (the event loop it feeds) calls it.
  */
@@ -19,12 +21,24 @@ public final class FireTimes {
     private long nextIndex;
     private int segment;
 
+    /** The fire time of {@code nextIndex}, computed once when it became the next. */
+    private long upcomingNs;
+
     FireTimes(RateSchedule schedule, long first, long stride) {
         this.schedule = schedule;
         this.first = first;
         this.stride = stride;
         this.total = schedule.totalSends();
         this.nextIndex = first;
+        this.upcomingNs = timeAt(first);
+    }
+
+    /**
+     * The fire time of this slice's next send, in ns from the run's start, without moving past it;
+     * {@link RateSchedule#END} once the slice is exhausted.
+     */
+    public long peek() {
+        return upcomingNs;
     }
 
     /**
@@ -32,11 +46,28 @@ public final class FireTimes {
      * {@link RateSchedule#END} once the slice is exhausted (and on every later call).
      */
     public long next() {
-        if (nextIndex >= total) {
+        long time = upcomingNs;
+        if (time != RateSchedule.END) {
+            nextIndex += stride;
+            upcomingNs = timeAt(nextIndex);
+        }
+        return time;
+    }
+
+    /**
+     * How many of this slice's sends are due at {@code elapsedNs} (fire time at or before it) and
+     * not yet taken by {@link #next}: the backlog of an engine that takes a send only when a
+     * connection is free to write it.
+     */
+    public long dueAt(long elapsedNs) {
+        long due = elapsedNs == Long.MAX_VALUE ? size() : sendsBefore(elapsedNs + 1);
+        return Math.max(0, due - returned());
+    }
+
+    private long timeAt(long index) {
+        if (index >= total) {
             return RateSchedule.END;
         }
-        long index = nextIndex;
-        nextIndex += stride;
         segment = schedule.segmentFrom(index, segment);
         return schedule.timeOf(index, segment);
     }

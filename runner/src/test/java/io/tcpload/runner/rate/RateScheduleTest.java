@@ -151,6 +151,30 @@ class RateScheduleTest {
     }
 
     @Test
+    void peekShowsTheWaitingSendAndDueAtCountsTheBacklog() {
+        // 1000/s over 2 loops: loop 1 takes the odd sends, at 1, 3, 5, ... ms.
+        FireTimes times = RateSchedule.constant(1000, 1000).fireTimes(1, 2);
+
+        assertThat(times.peek()).isEqualTo(1_000_000L);
+        assertThat(times.peek()).isEqualTo(1_000_000L);
+        assertThat(times.dueAt(999_999L)).isZero();
+        assertThat(times.dueAt(1_000_000L)).isEqualTo(1);
+        // A stall of 10 ms on the engine's side: five sends wait, none lost, none shifted.
+        assertThat(times.dueAt(10_000_000L)).isEqualTo(5);
+        assertThat(times.next()).isEqualTo(1_000_000L);
+        assertThat(times.next()).isEqualTo(3_000_000L);
+        assertThat(times.dueAt(10_000_000L)).isEqualTo(3);
+        assertThat(times.peek()).isEqualTo(5_000_000L);
+        assertThat(times.dueAt(Long.MAX_VALUE)).isEqualTo(498);
+        while (times.next() != RateSchedule.END) {
+            // drain
+        }
+        assertThat(times.peek()).isEqualTo(RateSchedule.END);
+        assertThat(times.dueAt(Long.MAX_VALUE)).isZero();
+        assertThat(times.returned()).isEqualTo(500);
+    }
+
+    @Test
     void nextDoesNotAllocate() {
         java.lang.management.ThreadMXBean bean =
                 java.lang.management.ManagementFactory.getThreadMXBean();
