@@ -88,6 +88,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         connectStartNs = System.nanoTime();
         ChannelFuture future = worker.bootstrap().clone().handler(initializer).connect();
         channel = future.channel();
+        worker.track(channel);
         future.addListener(this);
     }
 
