@@ -88,6 +88,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         connectStartNs = System.nanoTime();
         ChannelFuture future = worker.bootstrap().clone().handler(initializer).connect();
         channel = future.channel();
+        worker.track(channel);
         future.addListener(this);
     }
 
@@ -299,9 +300,11 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         if (message == null || message.isBlank()) {
             return cause.getClass().getSimpleName();
         }
-        // Native transports prefix the syscall ("connect(..) failed: Connection refused").
-        int colon = message.indexOf("failed: ");
-        String reason = colon >= 0 ? message.substring(colon + "failed: ".length()) : message;
+        // Native transports prefix the syscall: "connect(..) failed: Connection refused" (epoll),
+        // "io_uring connect(..) failed with error(-111): Connection refused" (io_uring).
+        int failed = message.indexOf("failed");
+        int colon = failed >= 0 ? message.indexOf(": ", failed) : -1;
+        String reason = colon >= 0 ? message.substring(colon + 2) : message;
         if (cause instanceof IOException && reason.contains(": /")) {
             reason = reason.substring(0, reason.indexOf(": /"));
         }

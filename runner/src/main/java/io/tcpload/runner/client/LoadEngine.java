@@ -87,8 +87,8 @@ public final class LoadEngine {
                         config.threads(),
                         new DefaultThreadFactory("tcpload-loop", true),
                         transport.ioHandlerFactory());
+        List<LoopWorker> workers = new ArrayList<>(config.threads());
         try {
-            List<LoopWorker> workers = new ArrayList<>(config.threads());
             for (int i = 0; i < config.threads(); i++) {
                 workers.add(
                         new LoopWorker(
@@ -102,6 +102,13 @@ public final class LoadEngine {
             }
             return new Collector(workers).run(listener, control);
         } finally {
+            // Closes still in progress must complete while their loop runs (see LoopWorker).
+            for (LoopWorker worker : workers) {
+                Future<Void> closed = worker.allClosed();
+                if (closed != null) {
+                    closed.awaitUninterruptibly(LOOP_TASK_TIMEOUT_MS);
+                }
+            }
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).await(LOOP_TASK_TIMEOUT_MS);
         }
     }

@@ -3,11 +3,15 @@ package io.tcpload.runner.client;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.stats.Counts;
@@ -40,6 +44,15 @@ final class LoopWorker {
     private final ChannelHandler readCounter = new ReadCounter();
     private final long timeoutNs;
 
+    /**
+     * Every channel of this loop not yet closed, including ones let go of and still closing, so
+     * that the engine can wait for all closes before ending the loop: a close still pending when a
+     * loop ends (io_uring completes closes asynchronously) is rejected and logged by Netty.
+     */
+    private final ChannelGroup channels;
+
+    private Future<Void> allClosed;
+
     private ByteBuf staticRequest;
     private boolean running;
     private int opened;
@@ -58,6 +71,7 @@ final class LoopWorker {
         this.config = config;
         this.template = template;
         this.timeoutNs = TimeUnit.MILLISECONDS.toNanos(config.timeoutMs());
+        this.channels = new DefaultChannelGroup("tcpload-loop-" + loopIndex, loop);
         this.bootstrap =
                 new Bootstrap()
                         .group(loop)
@@ -104,6 +118,19 @@ final class LoopWorker {
 
     ChannelHandler readCounter() {
         return readCounter;
+    }
+
+    /** Tracks a new channel until it closes. */
+    void track(Channel channel) {
+        channels.add(channel);
+    }
+
+    /**
+     * Completes when every channel of this loop has closed; null before {@link #stop}. Read it only
+     * after the stop task has completed.
+     */
+    Future<Void> allClosed() {
+        return allClosed;
     }
 
     /** The request bytes shared by every connection of this loop when they never change. */
@@ -159,6 +186,7 @@ final class LoopWorker {
         for (ConnectionSlot slot : slots) {
             slot.stop();
         }
+        allClosed = channels.close();
         if (staticRequest != null) {
             staticRequest.release();
             staticRequest = null;

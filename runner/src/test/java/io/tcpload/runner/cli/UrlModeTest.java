@@ -1,0 +1,161 @@
+package io.tcpload.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tcpload.runner.serve.DemoServer;
+import io.tcpload.runner.serve.ServeOptions;
+import io.tcpload.runner.testing.Corpus;
+import io.tcpload.runner.testing.HttpRequests;
+import io.tcpload.runner.testing.HttpRequests.Request;
+import io.tcpload.runner.testing.ScriptedServer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** wrk's URL mode through the real command line, against loopback servers. */
+class UrlModeTest {
+    private static final Pattern REQUESTS = Pattern.compile("(?m)^  (\\d+) requests in ");
+
+    @TempDir Path dir;
+
+    static long requests(CliResult result) {
+        Matcher m = REQUESTS.matcher(result.out());
+        assertThat(m.find()).as(result.out()).isTrue();
+        return Long.parseLong(m.group(1));
+    }
+
+    private static Request first(BlockingQueue<Request> received) {
+        assertThat(received).isNotEmpty();
+        return received.peek();
+    }
+
+    @Test
+    void loadsTheDemoTargetAndPrintsTheReport() throws Exception {
+        try (DemoServer server =
+                DemoServer.start(Corpus.profile("09_http", 1), ServeOptions.defaults())) {
+            CliResult result =
+                    CliResult.run(
+                            "-t1", "-c2", "-d500ms", "http://127.0.0.1:" + server.port() + "/x");
+
+            assertThat(result.exitCode()).as(result.err()).isZero();
+            assertThat(result.out())
+                    .startsWith("Running 500ms loadtest @ 127.0.0.1:" + server.port())
+                    .contains("  1 threads and 2 connections", "Requests/sec:", "Transfer/sec:")
+                    .doesNotContain("Socket errors", "Non-2xx");
+            assertThat(requests(result)).isPositive();
+        }
+    }
+
+    @Test
+    void headersMethodAndBodyReachTheWire() throws Exception {
+        BlockingQueue<Request> received = new ArrayBlockingQueue<>(100);
+        try (ScriptedServer server = new ScriptedServer(HttpRequests.responder(200, received))) {
+            CliResult result =
+                    CliResult.run(
+                            "-d300ms",
+                            "-H",
+                            "X-Test: yes",
+                            "--header=Accept: text/plain",
+                            "--method",
+                            "POST",
+                            "--body",
+                            "hello",
+                            "http://127.0.0.1:" + server.port() + "/pay?id=7");
+
+            assertThat(result.exitCode()).as(result.err()).isZero();
+            assertThat(server.failures()).isEmpty();
+            Request request = first(received);
+            assertThat(request.requestLine()).isEqualTo("POST /pay?id=7 HTTP/1.1");
+            assertThat(request.header("Host")).isEqualTo("127.0.0.1:" + server.port());
+            assertThat(request.header("X-Test")).isEqualTo("yes");
+            assertThat(request.header("Accept")).isEqualTo("text/plain");
+            assertThat(request.header("Content-Length")).isEqualTo("5");
+            assertThat(request.body()).isEqualTo("hello");
+            assertThat(received).allMatch(r -> r.equals(request));
+            assertThat(requests(result)).isPositive();
+        }
+    }
+
+    @Test
+    void aGetWithoutBodyHasNoContentLength() throws Exception {
+        BlockingQueue<Request> received = new ArrayBlockingQueue<>(100);
+        try (ScriptedServer server = new ScriptedServer(HttpRequests.responder(200, received))) {
+            CliResult result = CliResult.run("-d300ms", "http://127.0.0.1:" + server.port());
+
+            assertThat(result.exitCode()).as(result.err()).isZero();
+            Request request = first(received);
+            assertThat(request.requestLine()).isEqualTo("GET / HTTP/1.1");
+            assertThat(request.headers()).containsExactly("Host: 127.0.0.1:" + server.port());
+            assertThat(request.body()).isEmpty();
+        }
+    }
+
+    @Test
+    void theBodyFileIsSentAsItIs() throws Exception {
+        String json = "{\"op\": \"pay\",\n \"amount\": \"12.50\", \"note\": \"caf\u00e9\"}\n";
+        Path file = dir.resolve("body.json");
+        Files.writeString(file, json, StandardCharsets.UTF_8);
+        BlockingQueue<Request> received = new ArrayBlockingQueue<>(100);
+        try (ScriptedServer server = new ScriptedServer(HttpRequests.responder(200, received))) {
+            CliResult result =
+                    CliResult.run(
+                            "-d300ms",
+                            "--method=PUT",
+                            "-H",
+                            "Content-Type: application/json",
+                            "--body-file",
+                            file.toString(),
+                            "http://127.0.0.1:" + server.port() + "/orders");
+
+            assertThat(result.exitCode()).as(result.err()).isZero();
+            Request request = first(received);
+            assertThat(request.requestLine()).isEqualTo("PUT /orders HTTP/1.1");
+            assertThat(request.header("Content-Type")).isEqualTo("application/json");
+            assertThat(request.header("Content-Length"))
+                    .isEqualTo(String.valueOf(json.getBytes(StandardCharsets.UTF_8).length));
+            assertThat(request.body()).isEqualTo(json);
+        }
+    }
+
+    @Test
+    void serverErrorsGiveWrksNon2xxLine() throws Exception {
+        BlockingQueue<Request> received = new ArrayBlockingQueue<>(100);
+        try (ScriptedServer server = new ScriptedServer(HttpRequests.responder(500, received))) {
+            CliResult result = CliResult.run("-d300ms", "http://127.0.0.1:" + server.port());
+
+            assertThat(result.exitCode()).as(result.err()).isZero();
+            long requests = requests(result);
+            assertThat(requests).isPositive();
+            // wrk counts every complete response as a request and reports the statuses apart.
+            assertThat(result.out())
+                    .contains("  Non-2xx or 3xx responses: " + requests + "\n")
+                    .doesNotContain("Socket errors");
+        }
+    }
+
+    @Test
+    void headIsRefusedBeforeAnythingIsSent() throws Exception {
+        BlockingQueue<Request> received = new ArrayBlockingQueue<>(100);
+        try (ScriptedServer server = new ScriptedServer(HttpRequests.responder(200, received))) {
+            CliResult result =
+                    CliResult.run(
+                            "-d300ms", "--method", "head", "http://127.0.0.1:" + server.port());
+
+            assertThat(result.exitCode()).isEqualTo(2);
+            assertThat(result.err()).contains("--method HEAD is not supported");
+            assertThat(result.out()).doesNotContain("requests in");
+            assertThat(server.accepted()).isZero();
+        }
+        assertThatThrownBy(() -> UrlProfile.build("http://127.0.0.1:1/", "HEAD", List.of(), ""))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("HEAD");
+    }
+}
