@@ -47,7 +47,9 @@ class UrlModeTest {
 
             assertThat(result.exitCode()).as(result.err()).isZero();
             assertThat(result.out())
-                    .startsWith("Running 500ms loadtest @ 127.0.0.1:" + server.port())
+                    // Like wrk, a URL run names the URL alone.
+                    .startsWith(
+                            "Running 500ms loadtest @ http://127.0.0.1:" + server.port() + "/x\n")
                     .contains("  1 threads and 2 connections", "Requests/sec:", "Transfer/sec:")
                     .doesNotContain("Socket errors", "Non-2xx");
             assertThat(requests(result)).isPositive();
