@@ -5,6 +5,10 @@ import io.tcpload.runner.client.LoadEngine;
 import io.tcpload.runner.client.ProgressListener;
 import io.tcpload.runner.client.RunControl;
 import io.tcpload.runner.client.Transport;
+import io.tcpload.runner.html.HtmlReport;
+import io.tcpload.runner.metrics.MetricLabels;
+import io.tcpload.runner.metrics.MetricsBridge;
+import io.tcpload.runner.metrics.MetricsServer;
 import io.tcpload.runner.profile.LoadedProfile;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.ProfileException;
@@ -31,6 +35,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -109,6 +114,47 @@ public final class RunCommand implements Callable<Integer> {
             paramLabel = "FILE",
             description = "Write every figure and the merged histograms as JSON ('-' = stdout).")
     Path json;
+
+    @Option(
+            names = "--html",
+            paramLabel = "FILE",
+            description = "Write a self-contained HTML report with charts.")
+    Path html;
+
+    @Option(
+            names = "--metrics-port",
+            paramLabel = "N",
+            description =
+                    "Serve /metrics (Prometheus), /stats, /healthz and /readyz on this port"
+                            + " during the run (default off; 0 picks a free port).")
+    Integer metricsPort;
+
+    @Option(
+            names = "--metrics-host",
+            paramLabel = "ADDR",
+            description =
+                    "Address the metrics endpoint binds (default 127.0.0.1; 0.0.0.0 in a pod).")
+    String metricsHost = LOOPBACK;
+
+    @Option(
+            names = "--metrics-label-test",
+            paramLabel = "NAME",
+            description = "Label 'test' on every series (default: $TCPLOAD_TEST).")
+    String metricsLabelTest;
+
+    @Option(
+            names = "--metrics-label-namespace",
+            paramLabel = "NAME",
+            description = "Label 'namespace' on every series (default: $TCPLOAD_NAMESPACE).")
+    String metricsLabelNamespace;
+
+    @Option(
+            names = "--metrics-label-runner",
+            paramLabel = "NAME",
+            description =
+                    "Label 'runner' on every series (default: $TCPLOAD_RUNNER_INDEX, else"
+                            + " --runner-index).")
+    String metricsLabelRunner;
 
     @Option(
             names = {"-k", "--keepalive"},
@@ -275,7 +321,61 @@ public final class RunCommand implements Callable<Integer> {
             err.println("tcpload-runner: cannot resolve host '" + profile.target().host() + "'");
             return EXIT_FAILED;
         }
-        return run(profile, config, template, chosen, address);
+        return serveMetricsAndRun(profile, config, template, chosen, address);
+    }
+
+    /**
+     * Runs with the metrics endpoint, when asked for, up from before the load starts until the
+     * report is printed.
+     */
+    private int serveMetricsAndRun(
+            Profile profile,
+            LoadConfig config,
+            RequestTemplate template,
+            Transport chosen,
+            InetSocketAddress address)
+            throws InterruptedException {
+        if (metricsPort != null && (metricsPort < 0 || metricsPort > 65_535)) {
+            err.println("tcpload-runner: --metrics-port must be from 0 to 65535");
+            return EXIT_INVALID;
+        }
+        MetricsBridge bridge =
+                new MetricsBridge(
+                        MetricLabels.resolve(
+                                metricsLabelTest,
+                                metricsLabelNamespace,
+                                metricsLabelRunner,
+                                runnerIndex,
+                                System::getenv),
+                        OptionalDouble.empty());
+        MetricsServer metrics = null;
+        if (metricsPort != null) {
+            try {
+                metrics = MetricsServer.start(metricsHost, metricsPort, bridge);
+            } catch (IOException | RuntimeException e) {
+                err.println(
+                        "tcpload-runner: cannot serve metrics on "
+                                + metricsHost
+                                + ":"
+                                + metricsPort
+                                + ": "
+                                + e.getMessage());
+                return EXIT_FAILED;
+            }
+            err.println(
+                    "tcpload-runner: metrics on http://"
+                            + metricsHost
+                            + ":"
+                            + metrics.port()
+                            + "/metrics");
+        }
+        try {
+            return run(profile, config, template, chosen, address, bridge);
+        } finally {
+            if (metrics != null) {
+                metrics.close();
+            }
+        }
     }
 
     private int run(
@@ -283,7 +383,8 @@ public final class RunCommand implements Callable<Integer> {
             LoadConfig config,
             RequestTemplate template,
             Transport chosen,
-            InetSocketAddress address)
+            InetSocketAddress address,
+            MetricsBridge bridge)
             throws InterruptedException {
         LoadEngine engine = new LoadEngine(profile, config, template, chosen);
         if (UrlProfile.looksLikeUrl(target)) {
@@ -307,11 +408,13 @@ public final class RunCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             err.println("tcpload-runner: " + chosen.name() + " transport");
-            RunSummary summary = startAndRun(engine, address, progress);
+            RunSummary summary = startAndRun(engine, address, progress, bridge);
             out.print(ConsoleReport.render(summary, new ReportOptions(latency, trace, false)));
             out.flush();
             printErrors(summary.errorMessages());
-            return writeJson(summary);
+            int jsonStatus = writeJson(summary);
+            int htmlStatus = writeHtml(summary);
+            return Math.max(jsonStatus, htmlStatus);
         } finally {
             reported.countDown();
             try {
@@ -323,7 +426,10 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private RunSummary startAndRun(
-            LoadEngine engine, InetSocketAddress address, PrintStream progress)
+            LoadEngine engine,
+            InetSocketAddress address,
+            PrintStream progress,
+            MetricsBridge bridge)
             throws InterruptedException {
         ProgressListener listener =
                 second -> {
@@ -335,10 +441,13 @@ public final class RunCommand implements Callable<Integer> {
                                     + ConsoleReport.progressLine(
                                             second.second(), second.cumulative()));
                     progress.flush();
+                    bridge.onSecond(second);
                 };
         out.print(ConsoleReport.banner(engine.info()));
         out.flush();
+        bridge.runStarted();
         RunSummary summary = engine.run(address, listener, control);
+        bridge.runFinished();
         progress.print("\n");
         progress.flush();
         return summary;
@@ -358,6 +467,19 @@ public final class RunCommand implements Callable<Integer> {
             return EXIT_OK;
         } catch (IOException e) {
             err.println("tcpload-runner: cannot write " + json + ": " + e.getMessage());
+            return EXIT_FAILED;
+        }
+    }
+
+    private int writeHtml(RunSummary summary) {
+        if (html == null) {
+            return EXIT_OK;
+        }
+        try {
+            HtmlReport.write(summary, html);
+            return EXIT_OK;
+        } catch (IOException e) {
+            err.println("tcpload-runner: cannot write " + html + ": " + e.getMessage());
             return EXIT_FAILED;
         }
     }

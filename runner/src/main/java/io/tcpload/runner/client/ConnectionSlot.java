@@ -59,6 +59,10 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
 
     private Channel channel;
     private boolean connecting;
+
+    /** Whether the current channel was counted in the loop's open connections. */
+    private boolean countedOpen;
+
     private long connectStartNs;
     private int inFlightHead;
     private int inFlight;
@@ -109,6 +113,8 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             return;
         }
         worker.stats().recordConnect((System.nanoTime() - connectStartNs) / 1000);
+        worker.stats().connectionOpened();
+        countedOpen = true;
         sentOnChannel = 0;
         sendWhileAllowed();
     }
@@ -264,6 +270,10 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         connecting = false;
         inFlight = 0;
         inFlightHead = 0;
+        if (countedOpen) {
+            countedOpen = false;
+            worker.stats().connectionClosed();
+        }
         if (current != null) {
             current.close();
         }

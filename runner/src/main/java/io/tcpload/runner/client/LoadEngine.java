@@ -138,6 +138,7 @@ public final class LoadEngine {
         private final Map<String, Long> errorsTotal = new HashMap<>();
         private final List<SecondSample> seconds = new ArrayList<>();
         private Counts total = Counts.ZERO;
+        private int openConnections;
 
         Collector(List<LoopWorker> workers) {
             this.workers = workers;
@@ -166,12 +167,18 @@ public final class LoadEngine {
                                     second,
                                     counts,
                                     secondLatency.getValueAtPercentile(50),
+                                    secondLatency.getValueAtPercentile(90),
                                     secondLatency.getValueAtPercentile(99),
                                     secondLatency.getMaxValue());
                     seconds.add(sample);
                     listener.onSecond(
                             new Progress(
-                                    sample, total, secondLatency, secondConnect, sorted(errors)));
+                                    sample,
+                                    total,
+                                    secondLatency,
+                                    secondConnect,
+                                    sorted(errors),
+                                    openConnections));
                 }
             }
             long runtimeUs = (System.nanoTime() - startNs) / 1000;
@@ -189,8 +196,9 @@ public final class LoadEngine {
         /** Collects every loop's interval; adds it to the totals and returns its counts. */
         private Counts drain(Map<String, Long> errors) throws InterruptedException {
             Counts interval = Counts.ZERO;
+            int open = 0;
             for (LoopWorker worker : workers) {
-                Future<Counts> future =
+                Future<LoopWorker.Drained> future =
                         worker.loop()
                                 .submit(
                                         () ->
@@ -199,8 +207,11 @@ public final class LoadEngine {
                                                         secondConnect,
                                                         rateTotal,
                                                         errors));
-                interval = interval.plus(await(future));
+                LoopWorker.Drained drained = await(future);
+                interval = interval.plus(drained.counts());
+                open += drained.openConnections();
             }
+            openConnections = open;
             latencyTotal.add(secondLatency);
             connectTotal.add(secondConnect);
             errors.forEach((message, count) -> errorsTotal.merge(message, count, Long::sum));

@@ -193,14 +193,18 @@ final class LoopWorker {
         }
     }
 
-    /** See {@link LoopStats#drainInto}; runs on the loop. */
-    Counts drainInto(
+    /** See {@link LoopStats#drainInto}; also reports the connections open now. Runs on the loop. */
+    Drained drainInto(
             Histogram latencyOut,
             Histogram connectOut,
             Histogram rateOut,
             Map<String, Long> errors) {
-        return stats.drainInto(latencyOut, connectOut, rateOut, errors);
+        Counts counts = stats.drainInto(latencyOut, connectOut, rateOut, errors);
+        return new Drained(counts, stats.openConnections());
     }
+
+    /** One loop's interval counts and its open connections at the end of the interval. */
+    record Drained(Counts counts, int openConnections) {}
 
     /** Counts the bytes of every read before the decoder sees them. */
     @ChannelHandler.Sharable

@@ -21,11 +21,13 @@ public interface ProgressListener {
      * @param latencyUs the latencies of that second; valid only during the call (it is reused)
      * @param connectUs the connect times of that second; valid only during the call
      * @param errors the error messages of that second with their counts, most frequent first
+     * @param openConnections connections established and not yet closed at the end of that second
      */
     record Progress(
             SecondSample second,
             Counts cumulative,
             Histogram latencyUs,
             Histogram connectUs,
-            List<ErrorCount> errors) {}
+            List<ErrorCount> errors,
+            int openConnections) {}
 }

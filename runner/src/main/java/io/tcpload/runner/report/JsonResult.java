@@ -76,6 +76,7 @@ public final class JsonResult {
             node.put("second", second.second());
             node.set("counts", counts(second.counts()));
             node.put("latencyP50Us", second.latencyP50Us());
+            node.put("latencyP90Us", second.latencyP90Us());
             node.put("latencyP99Us", second.latencyP99Us());
             node.put("latencyMaxUs", second.latencyMaxUs());
         }
@@ -142,6 +143,7 @@ public final class JsonResult {
                             integer(node, "second", path + ".second"),
                             readCounts(object(node, "counts", path + ".counts"), path + ".counts"),
                             longValue(node, "latencyP50Us", path + ".latencyP50Us"),
+                            longValue(node, "latencyP90Us", path + ".latencyP90Us"),
                             longValue(node, "latencyP99Us", path + ".latencyP99Us"),
                             longValue(node, "latencyMaxUs", path + ".latencyMaxUs")));
         }

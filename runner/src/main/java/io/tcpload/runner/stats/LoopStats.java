@@ -31,6 +31,9 @@ public final class LoopStats {
     private long bytesWritten;
     private long non2xx3xx;
 
+    /** A level, not an interval count: never reset by {@link #drainInto}. */
+    private int openConnections;
+
     private long sliceStartNs;
     private long sliceRequests;
 
@@ -56,6 +59,21 @@ public final class LoopStats {
 
     public void recordConnect(long connectMicros) {
         Histograms.record(connectUs, connectMicros);
+    }
+
+    /** A connection of this loop was established. */
+    public void connectionOpened() {
+        openConnections++;
+    }
+
+    /** A connection that {@link #connectionOpened} counted was let go of. */
+    public void connectionClosed() {
+        openConnections--;
+    }
+
+    /** Connections of this loop established and not yet let go of. */
+    public int openConnections() {
+        return openConnections;
     }
 
     public void recordBytesRead(long bytes) {

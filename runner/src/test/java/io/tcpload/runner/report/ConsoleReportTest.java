@@ -161,7 +161,12 @@ class ConsoleReportTest {
     void progressLineShowsThatSecondAndTheCumulativeErrors() {
         SecondSample second =
                 new SecondSample(
-                        3, Summaries.counts(1336, 917, 419, 0, 0, 0, 0, 19_251, 0), 300, 470, 900);
+                        3,
+                        Summaries.counts(1336, 917, 419, 0, 0, 0, 0, 19_251, 0),
+                        300,
+                        400,
+                        470,
+                        900);
         Counts cumulative = Summaries.counts(4000, 3000, 1000, 2, 1, 4, 5, 60_000, 0);
 
         assertThat(ConsoleReport.progressLine(second, cumulative))

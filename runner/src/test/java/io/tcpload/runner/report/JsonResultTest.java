@@ -99,6 +99,7 @@ class JsonResultTest {
         assertThat(root.at("/connectUs/max").asLong()).isEqualTo(200);
 
         assertThat(root.at("/seconds/1/second").asInt()).isEqualTo(2);
+        assertThat(root.at("/seconds/1/latencyP90Us").asLong()).isEqualTo(2000);
         assertThat(root.at("/seconds/1/latencyP99Us").asLong()).isEqualTo(2000);
         assertThat(root.at("/seconds/1/counts/writeErrors").asLong()).isEqualTo(2);
         assertThat(root.at("/errorMessages/0/message").asText()).isEqualTo("write: broken pipe");

@@ -69,8 +69,8 @@ final class Summaries {
                 histogram(100, 1, 150, 1, 200, 1),
                 histogram(900, 1, 1000, 1, 1100, 1, 1400, 1),
                 List.of(
-                        new SecondSample(1, first, 500, 1000, 1000),
-                        new SecondSample(2, second, 1000, 2000, 2000)),
+                        new SecondSample(1, first, 500, 1000, 1000, 1000),
+                        new SecondSample(2, second, 1000, 2000, 2000, 2000)),
                 List.of(
                         new RunSummary.ErrorCount("write: broken pipe", 3),
                         new RunSummary.ErrorCount("connect: refused", 1)));

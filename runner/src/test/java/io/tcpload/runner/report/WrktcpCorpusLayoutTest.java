@@ -114,7 +114,7 @@ class WrktcpCorpusLayoutTest {
         for (int i = 1; i <= seconds; i++) {
             long failed = failures ? 410 : 0;
             Counts counts = Summaries.counts(900, 900 - failed, failed, 0, 0, 0, 0, 19_000, 1);
-            series.add(new SecondSample(i, counts, 800, 4_000, 9_000));
+            series.add(new SecondSample(i, counts, 800, 2_000, 4_000, 9_000));
             total = total.plus(counts);
         }
         return new RunSummary(

@@ -33,6 +33,19 @@ public final class EngineRun {
      */
     public static RunSummary run(Profile profile, LoadConfig config, BooleanSupplier enough)
             throws Exception {
+        return run(profile, config, ProgressListener.NONE, enough);
+    }
+
+    /** Runs for the config's duration, telling {@code listener} about each second. */
+    public static RunSummary run(Profile profile, LoadConfig config, ProgressListener listener)
+            throws Exception {
+        return run(profile, config, listener, () -> false);
+    }
+
+    /** As {@link #run(Profile, LoadConfig, BooleanSupplier)}, telling {@code listener}. */
+    public static RunSummary run(
+            Profile profile, LoadConfig config, ProgressListener listener, BooleanSupplier enough)
+            throws Exception {
         RequestTemplate template = RequestTemplate.compile(profile, RunnerSlice.SINGLE);
         LoadEngine engine = new LoadEngine(profile, config, template, Transport.select("auto"));
         RunControl control = new RunControl();
@@ -42,7 +55,7 @@ public final class EngineRun {
                 CompletableFuture.supplyAsync(
                         () -> {
                             try {
-                                return engine.run(address, ProgressListener.NONE, control);
+                                return engine.run(address, listener, control);
                             } catch (InterruptedException e) {
                                 Thread.currentThread().interrupt();
                                 throw new IllegalStateException(e);

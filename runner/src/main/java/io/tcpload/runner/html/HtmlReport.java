@@ -1,0 +1,301 @@
+package io.tcpload.runner.html;
+
+import io.tcpload.runner.report.Units;
+import io.tcpload.runner.stats.Counts;
+import io.tcpload.runner.stats.RunInfo;
+import io.tcpload.runner.stats.RunSummary;
+import io.tcpload.runner.stats.RunSummary.ErrorCount;
+import io.tcpload.runner.stats.SecondSample;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+
+/**
+ * A run's report as one self-contained HTML file: parameters, summary table, TPS, latency and
+ * errors over time, and the latency percentile spectrum, all drawn as inline SVG. It fetches
+ * nothing and runs no script, so it opens the same offline, in a mail attachment or in CI
+ * artifacts. Series longer than {@link #MAX_POINTS} seconds are drawn downsampled (mean line,
+ * min-max band), so a ten-hour run stays a small file with its spikes visible.
+ *
+ * <p>Stateless and thread-safe; the summary is only read.
+ */
+public final class HtmlReport {
+    /** Points drawn per time chart at most. */
+    public static final int MAX_POINTS = 600;
+
+    private static final String SUCCESS = "#2e7d32";
+    private static final String FAILURE = "#c62828";
+    private static final String[] LATENCY_COLORS = {"#1565c0", "#ef6c00", "#6a1b9a"};
+    private static final String[] ERROR_COLORS = {"#c62828", "#ad1457", "#4527a0", "#ef6c00"};
+
+    private HtmlReport() {}
+
+    /** Writes {@link #render} to {@code file} in UTF-8. */
+    public static void write(RunSummary summary, Path file) throws IOException {
+        Files.writeString(file, render(summary), StandardCharsets.UTF_8);
+    }
+
+    /** The whole document. */
+    public static String render(RunSummary summary) {
+        RunInfo info = summary.info();
+        StringBuilder html = new StringBuilder(64 * 1024);
+        html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+                .append("<title>tcpload report: ")
+                .append(Html.escape(info.profileName()))
+                .append("</title>\n<style>\n")
+                .append(STYLE)
+                .append("</style>\n</head>\n<body>\n<h1>tcpload report</h1>\n");
+        parameters(html, info);
+        summaryTable(html, summary);
+        List<SecondSample> seconds = summary.seconds();
+        html.append("<section id=\"charts\">\n");
+        html.append(tpsChart(seconds));
+        html.append(latencyChart(seconds));
+        html.append(spectrumChart(summary.latencyUs()));
+        html.append(errorsChart(seconds));
+        html.append("</section>\n");
+        errorMessages(html, summary.errorMessages());
+        html.append("</body>\n</html>\n");
+        return html.toString();
+    }
+
+    private static void parameters(StringBuilder html, RunInfo info) {
+        html.append("<h2>Parameters</h2>\n<table id=\"parameters\">\n");
+        row(html, "target", info.target());
+        row(html, "profile", info.profileName());
+        row(html, "threads", Integer.toString(info.threads()));
+        row(html, "connections", Integer.toString(info.connections()));
+        row(html, "duration", Units.duration(info.durationMs()));
+        row(html, "timeout", Units.duration(info.timeoutMs()));
+        row(html, "keep-alive", info.keepAlive() ? "yes" : "no");
+        row(html, "pipeline", Integer.toString(info.pipeline()));
+        row(html, "transport", info.transport());
+        html.append("</table>\n");
+    }
+
+    private static void summaryTable(StringBuilder html, RunSummary summary) {
+        Counts counts = summary.counts();
+        double seconds = summary.runtimeUs() / 1e6;
+        html.append("<h2>Summary</h2>\n<table id=\"summary\">\n");
+        row(html, "runtime", Units.time(summary.runtimeUs()));
+        row(html, "requests", Long.toString(counts.requests()));
+        row(html, "successes", Long.toString(counts.successes()));
+        row(html, "failures", Long.toString(counts.failures()));
+        row(html, "requests/sec", fixed(rate(counts.requests(), seconds)));
+        row(html, "successes/sec", fixed(rate(counts.successes(), seconds)));
+        row(html, "failures/sec", fixed(rate(counts.failures(), seconds)));
+        row(
+                html,
+                "socket errors",
+                "connect "
+                        + counts.connectErrors()
+                        + ", read "
+                        + counts.readErrors()
+                        + ", write "
+                        + counts.writeErrors()
+                        + ", timeout "
+                        + counts.timeouts());
+        if (counts.non2xx3xx() > 0) {
+            row(html, "non-2xx or 3xx responses", Long.toString(counts.non2xx3xx()));
+        }
+        row(
+                html,
+                "bytes read",
+                counts.bytesRead() + " (" + Units.binary(counts.bytesRead()) + "B)");
+        row(
+                html,
+                "bytes written",
+                counts.bytesWritten() + " (" + Units.binary(counts.bytesWritten()) + "B)");
+        html.append("</table>\n<h3>Latency and connect time</h3>\n<table id=\"percentiles\">\n")
+                .append("<tr><th></th><th>mean</th><th>p50</th><th>p90</th><th>p99</th>")
+                .append("<th>p99.9</th><th>p99.99</th><th>max</th><th>count</th></tr>\n");
+        percentileRow(html, "latency", summary.latencyUs());
+        percentileRow(html, "connect", summary.connectUs());
+        html.append("</table>\n");
+    }
+
+    private static void percentileRow(StringBuilder html, String name, Histogram histogram) {
+        html.append("<tr><th>").append(name).append("</th>");
+        boolean empty = histogram.getTotalCount() == 0;
+        cell(html, empty ? "-" : Units.time(histogram.getMean()));
+        for (double percentile : new double[] {50, 90, 99, 99.9, 99.99}) {
+            cell(html, empty ? "-" : Units.time(histogram.getValueAtPercentile(percentile)));
+        }
+        cell(html, empty ? "-" : Units.time(histogram.getMaxValue()));
+        cell(html, Long.toString(histogram.getTotalCount()));
+        html.append("</tr>\n");
+    }
+
+    private static String tpsChart(List<SecondSample> seconds) {
+        SvgChart chart =
+                new SvgChart("tps", "Responses per second", "time (s)", "responses/s")
+                        .yLabel(SvgChart::number);
+        addTimeSeries(chart, seconds, "success", SUCCESS, s -> s.counts().successes());
+        addTimeSeries(chart, seconds, "failure", FAILURE, s -> s.counts().failures());
+        return figure(chart, seconds.size());
+    }
+
+    private static String latencyChart(List<SecondSample> seconds) {
+        SvgChart chart =
+                new SvgChart("latency", "Latency per second", "time (s)", "latency")
+                        .yLabel(Units::time);
+        addTimeSeries(chart, seconds, "p50", LATENCY_COLORS[0], SecondSample::latencyP50Us);
+        addTimeSeries(chart, seconds, "p90", LATENCY_COLORS[1], SecondSample::latencyP90Us);
+        addTimeSeries(chart, seconds, "p99", LATENCY_COLORS[2], SecondSample::latencyP99Us);
+        return figure(chart, seconds.size());
+    }
+
+    private static String errorsChart(List<SecondSample> seconds) {
+        SvgChart chart =
+                new SvgChart("errors", "Socket errors per second", "time (s)", "errors/s")
+                        .yLabel(SvgChart::number);
+        addTimeSeries(chart, seconds, "connect", ERROR_COLORS[0], s -> s.counts().connectErrors());
+        addTimeSeries(chart, seconds, "read", ERROR_COLORS[1], s -> s.counts().readErrors());
+        addTimeSeries(chart, seconds, "write", ERROR_COLORS[2], s -> s.counts().writeErrors());
+        addTimeSeries(chart, seconds, "timeout", ERROR_COLORS[3], s -> s.counts().timeouts());
+        return figure(chart, seconds.size());
+    }
+
+    private static String figure(SvgChart chart, int points) {
+        String note =
+                points > MAX_POINTS
+                        ? "<figcaption>"
+                                + points
+                                + " seconds drawn as "
+                                + MAX_POINTS
+                                + " buckets: line = mean, band = min to max</figcaption>\n"
+                        : "";
+        return "<figure>\n" + chart.render() + note + "</figure>\n";
+    }
+
+    /** Adds one per-second series, downsampled to {@link #MAX_POINTS} with a min-max band. */
+    private static void addTimeSeries(
+            SvgChart chart,
+            List<SecondSample> seconds,
+            String name,
+            String color,
+            ToDoubleFunction<SecondSample> value) {
+        double[] values = new double[seconds.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = value.applyAsDouble(seconds.get(i));
+        }
+        List<Downsample.Bucket> buckets = Downsample.of(values, MAX_POINTS);
+        double[] x = new double[buckets.size()];
+        double[] mean = new double[buckets.size()];
+        double[] low = new double[buckets.size()];
+        double[] high = new double[buckets.size()];
+        boolean banded = false;
+        for (int i = 0; i < buckets.size(); i++) {
+            Downsample.Bucket bucket = buckets.get(i);
+            // Seconds are 1-based; a bucket sits at the middle of the seconds it covers.
+            x[i] = seconds.get(bucket.first()).second() + (bucket.last() - bucket.first()) / 2.0;
+            mean[i] = bucket.mean();
+            low[i] = bucket.min();
+            high[i] = bucket.max();
+            banded |= bucket.last() > bucket.first();
+        }
+        if (banded) {
+            chart.band(name, color, x, mean, low, high);
+        } else {
+            chart.line(name, color, x, mean);
+        }
+    }
+
+    /**
+     * Latency against percentile on HdrHistogram's log scale: x is {@code 1 / (1 - q)}, so 90%,
+     * 99%, 99.9% ... are evenly spaced and the tail is as wide as the body.
+     */
+    private static String spectrumChart(Histogram latencyUs) {
+        List<double[]> points = new ArrayList<>();
+        if (latencyUs.getTotalCount() > 0) {
+            for (HistogramIterationValue value : latencyUs.percentiles(5)) {
+                double percentile = value.getPercentileLevelIteratedTo();
+                if (percentile >= 100.0) {
+                    break;
+                }
+                points.add(new double[] {1 / (1 - percentile / 100.0), value.getValueIteratedTo()});
+            }
+            // The maximum, placed one decade past the last point, as HdrHistogram's plots do.
+            double lastX = points.isEmpty() ? 1 : points.get(points.size() - 1)[0];
+            points.add(new double[] {lastX * 10, latencyUs.getMaxValue()});
+        }
+        double[] x = new double[points.size()];
+        double[] y = new double[points.size()];
+        for (int i = 0; i < points.size(); i++) {
+            x[i] = points.get(i)[0];
+            y[i] = points.get(i)[1];
+        }
+        SvgChart chart =
+                new SvgChart(
+                                "spectrum",
+                                "Latency by percentile (whole run)",
+                                "percentile",
+                                "latency")
+                        .yLabel(Units::time)
+                        .xLabel(HtmlReport::percentileLabel)
+                        .logX(1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000)
+                        .line("latency", LATENCY_COLORS[0], x, y);
+        return "<figure>\n" + chart.render() + "</figure>\n";
+    }
+
+    /** The percentile whose {@code 1 / (1 - q)} is {@code x}: 1 is 0%, 10 is 90%, 100 is 99%. */
+    static String percentileLabel(double x) {
+        double percentile = 100 * (1 - 1 / x);
+        String text = String.format(Locale.ROOT, "%.5f", percentile);
+        text = text.replaceAll("0+$", "").replaceAll("\\.$", "");
+        return text + "%";
+    }
+
+    private static void errorMessages(StringBuilder html, List<ErrorCount> errors) {
+        if (errors.isEmpty()) {
+            return;
+        }
+        html.append("<h2>Errors</h2>\n<table id=\"error-messages\">\n");
+        for (ErrorCount error : errors) {
+            row(html, error.message(), Long.toString(error.count()));
+        }
+        html.append("</table>\n");
+    }
+
+    private static void row(StringBuilder html, String name, String value) {
+        html.append("<tr><th>")
+                .append(Html.escape(name))
+                .append("</th><td>")
+                .append(Html.escape(value))
+                .append("</td></tr>\n");
+    }
+
+    private static void cell(StringBuilder html, String value) {
+        html.append("<td>").append(Html.escape(value)).append("</td>");
+    }
+
+    private static double rate(long amount, double seconds) {
+        return seconds > 0 ? amount / seconds : 0;
+    }
+
+    private static String fixed(double value) {
+        return String.format(Locale.ROOT, "%.2f", value);
+    }
+
+    private static final String STYLE =
+            """
+            body { font-family: sans-serif; margin: 2em auto; max-width: 1000px; color: #222; }
+            table { border-collapse: collapse; margin-bottom: 1em; }
+            th, td { border: 1px solid #ccc; padding: 3px 8px; text-align: left; }
+            td { font-variant-numeric: tabular-nums; }
+            figure { margin: 1.5em 0; }
+            figcaption { font-size: 12px; color: #555; }
+            svg.chart { width: 100%; height: auto; background: #fff; }
+            svg .grid { stroke: #e0e0e0; stroke-width: 1; }
+            svg .tick, svg .legend text { font-size: 11px; fill: #444; }
+            svg .axis { font-size: 12px; fill: #444; }
+            svg .title { font-size: 14px; font-weight: bold; fill: #222; }
+            """;
+}

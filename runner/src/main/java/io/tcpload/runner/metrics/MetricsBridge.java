@@ -1,0 +1,191 @@
+package io.tcpload.runner.metrics;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.tcpload.runner.client.ProgressListener;
+import io.tcpload.runner.stats.Counts;
+import io.tcpload.runner.stats.Histograms;
+import io.tcpload.runner.stats.SecondSample;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Feeds the Prometheus meters and the live {@code /stats} snapshot from the engine's per-second
+ * progress. The event loops never see a meter: once a second this adds the second's counts to
+ * Micrometer counters and its histograms to {@link BucketedHistogram}s.
+ *
+ * <p>Series (Prometheus names; every one carries the {@link MetricLabels}): {@code
+ * tcpload_requests_total{result="success|failure"}}, {@code
+ * tcpload_errors_total{kind="connect|read|write|timeout"}}, {@code tcpload_latency_seconds} and
+ * {@code tcpload_connect_seconds} (histograms), {@code tcpload_bytes_read_total}, {@code
+ * tcpload_bytes_written_total}, {@code tcpload_connections_open}, and with a target rate {@code
+ * tcpload_target_rate} and {@code tcpload_behind_schedule_total}.
+ *
+ * <p>Threading: {@link #onSecond}, {@link #runStarted} and {@link #runFinished} are called by the
+ * thread that runs the engine, one at a time; {@link #stats}, {@link #ready} and the registry's
+ * scrape may be called from any thread at any time.
+ */
+public final class MetricsBridge implements ProgressListener {
+    private final PrometheusMeterRegistry registry =
+            new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final Counter successes;
+    private final Counter failures;
+    private final Counter connectErrors;
+    private final Counter readErrors;
+    private final Counter writeErrors;
+    private final Counter timeouts;
+    private final Counter bytesRead;
+    private final Counter bytesWritten;
+    private final Counter behindSchedule;
+    private final AtomicInteger openConnections = new AtomicInteger();
+    private final BucketedHistogram latency;
+    private final BucketedHistogram connect;
+    private final Histogram latencyTotalUs = Histograms.create();
+    private final Histogram connectTotalUs = Histograms.create();
+
+    private volatile LiveStats stats = LiveStats.WAITING;
+
+    /**
+     * @param labels put on every series
+     * @param targetRatePerSecond the rate asked for in rate mode; empty otherwise, and then the
+     *     rate-mode series are not registered
+     */
+    public MetricsBridge(MetricLabels labels, OptionalDouble targetRatePerSecond) {
+        List<Tag> tags = new ArrayList<>();
+        labels.asMap().forEach((name, value) -> tags.add(Tag.of(name, value)));
+        registry.config().commonTags(tags);
+
+        successes = counter("tcpload.requests", "Complete responses", "result", "success");
+        failures = counter("tcpload.requests", "Complete responses", "result", "failure");
+        String errorsHelp = "Socket-level errors";
+        connectErrors = counter("tcpload.errors", errorsHelp, "kind", "connect");
+        readErrors = counter("tcpload.errors", errorsHelp, "kind", "read");
+        writeErrors = counter("tcpload.errors", errorsHelp, "kind", "write");
+        timeouts = counter("tcpload.errors", errorsHelp, "kind", "timeout");
+        bytesRead =
+                Counter.builder("tcpload.bytes.read")
+                        .description("Bytes received")
+                        .register(registry);
+        bytesWritten =
+                Counter.builder("tcpload.bytes.written")
+                        .description("Bytes sent")
+                        .register(registry);
+        Gauge.builder("tcpload.connections.open", openConnections, AtomicInteger::get)
+                .description("Connections established and not yet closed")
+                .register(registry);
+        if (targetRatePerSecond.isPresent()) {
+            double rate = targetRatePerSecond.getAsDouble();
+            Gauge.builder("tcpload.target.rate", () -> rate)
+                    .description("Requests per second asked for")
+                    .register(registry);
+            behindSchedule =
+                    Counter.builder("tcpload.behind.schedule")
+                            .description(
+                                    "Requests sent later than scheduled, for want of a free connection")
+                            .register(registry);
+        } else {
+            behindSchedule = null;
+        }
+
+        Labels seriesLabels = Labels.of(labels.pairs().toArray(String[]::new));
+        latency =
+                new BucketedHistogram(
+                        "tcpload_latency_seconds",
+                        "Response latency, from the first byte written to the full response",
+                        seriesLabels);
+        connect =
+                new BucketedHistogram("tcpload_connect_seconds", "TCP connect time", seriesLabels);
+        registry.getPrometheusRegistry().register(latency);
+        registry.getPrometheusRegistry().register(connect);
+    }
+
+    private Counter counter(String name, String help, String tag, String value) {
+        return Counter.builder(name).description(help).tags(Tags.of(tag, value)).register(registry);
+    }
+
+    /** The registry to scrape. */
+    public PrometheusMeterRegistry registry() {
+        return registry;
+    }
+
+    /** Whether rate-mode series exist. */
+    public boolean rateMode() {
+        return behindSchedule != null;
+    }
+
+    /** Counts requests sent late in rate mode; ignored without a target rate. */
+    public void addBehindSchedule(long requests) {
+        if (behindSchedule != null && requests > 0) {
+            behindSchedule.increment(requests);
+        }
+    }
+
+    /** The load is starting: from now on {@link #ready} holds. */
+    public void runStarted() {
+        stats = stats.withPhase("running");
+    }
+
+    /** The run is over; the meters keep their final values. */
+    public void runFinished() {
+        stats = stats.withPhase("finished");
+    }
+
+    /** Whether the run has started, so that the series describe it. */
+    public boolean ready() {
+        return !stats.phase().equals("waiting");
+    }
+
+    /** The state after the last completed second. */
+    public LiveStats stats() {
+        return stats;
+    }
+
+    @Override
+    public void onSecond(Progress progress) {
+        SecondSample second = progress.second();
+        Counts counts = second.counts();
+        add(successes, counts.successes());
+        add(failures, counts.failures());
+        add(connectErrors, counts.connectErrors());
+        add(readErrors, counts.readErrors());
+        add(writeErrors, counts.writeErrors());
+        add(timeouts, counts.timeouts());
+        add(bytesRead, counts.bytesRead());
+        add(bytesWritten, counts.bytesWritten());
+        openConnections.set(progress.openConnections());
+        latency.add(progress.latencyUs());
+        connect.add(progress.connectUs());
+
+        latencyTotalUs.add(progress.latencyUs());
+        connectTotalUs.add(progress.connectUs());
+        String phase = stats.phase().equals("finished") ? "finished" : "running";
+        stats =
+                new LiveStats(
+                        phase,
+                        second.second(),
+                        progress.openConnections(),
+                        progress.cumulative(),
+                        new LiveStats.LastSecond(
+                                counts.successes(),
+                                counts.failures(),
+                                counts.errors(),
+                                LiveStats.Percentiles.of(progress.latencyUs()),
+                                progress.errors()),
+                        LiveStats.Percentiles.of(latencyTotalUs),
+                        LiveStats.Percentiles.of(connectTotalUs));
+    }
+
+    private static void add(Counter counter, long amount) {
+        if (amount > 0) {
+            counter.increment(amount);
+        }
+    }
+}

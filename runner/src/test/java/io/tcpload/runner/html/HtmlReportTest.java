@@ -1,0 +1,93 @@
+package io.tcpload.runner.html;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tcpload.runner.stats.RunSummary;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HtmlReportTest {
+    private static final Pattern POLYLINE = Pattern.compile("<polyline [^>]*points=\"([^\"]*)\"");
+
+    @Test
+    void theReportHoldsParametersSummaryAndEveryChart() {
+        String html = HtmlReport.render(Runs.steady(30));
+
+        assertThat(html)
+                .startsWith("<!DOCTYPE html>")
+                .contains("<table id=\"parameters\">")
+                .contains("<tr><th>connections</th><td>20</td></tr>")
+                .contains("<tr><th>requests</th><td>30300</td></tr>")
+                .contains("<tr><th>successes</th><td>30000</td></tr>")
+                .contains("<tr><th>requests/sec</th><td>1010.00</td></tr>")
+                .contains("connect 2, read 0, write 0, timeout 0")
+                .contains("<td>1.00ms</td>")
+                .contains("<td>25.01ms</td>")
+                .contains("id=\"tps\"", "id=\"latency\"", "id=\"spectrum\"", "id=\"errors\"")
+                .contains("data-name=\"success\"", "data-name=\"failure\"")
+                .contains("data-name=\"p50\"", "data-name=\"p90\"", "data-name=\"p99\"")
+                .contains("99.9%")
+                .contains("pay&lt;ments&gt;.ini")
+                .doesNotContain("pay<ments>");
+    }
+
+    @Test
+    void theReportFetchesNothing() {
+        String html = HtmlReport.render(Runs.steady(30));
+
+        assertThat(html)
+                .doesNotContain("<script")
+                .doesNotContain("src=")
+                .doesNotContain("href=")
+                .doesNotContain("url(")
+                .doesNotContain("@import");
+    }
+
+    @Test
+    void aShortRunDrawsOnePointPerSecond() {
+        String html = HtmlReport.render(Runs.steady(30));
+
+        assertThat(pointsOfFirstSeries(html)).isEqualTo(30);
+        assertThat(html).doesNotContain("band");
+    }
+
+    @Test
+    void tenMinuteAndTenHourRunsRenderWithAtMostSixHundredPointsPerSeries(@TempDir Path dir)
+            throws Exception {
+        RunSummary tenMinutes = Runs.steady(600);
+        RunSummary tenHours = Runs.steady(36_000);
+
+        String shortHtml = HtmlReport.render(tenMinutes);
+        Path file = dir.resolve("long.html");
+        HtmlReport.write(tenHours, file);
+        String longHtml = Files.readString(file);
+
+        assertThat(pointsOfFirstSeries(shortHtml)).isEqualTo(600);
+        assertThat(pointsOfFirstSeries(longHtml)).isEqualTo(600);
+        assertThat(longHtml)
+                .contains("36000 seconds drawn as 600 buckets")
+                .contains("class=\"band\"")
+                .contains("<tr><th>requests</th><td>36360000</td></tr>");
+        // Both stay small: the size depends on the drawn points, not the run's length.
+        assertThat(longHtml.length()).isLessThan(400_000);
+        assertThat(Files.size(file)).isLessThan(3L * shortHtml.length());
+    }
+
+    @Test
+    void percentileLabelsFollowTheLogScale() {
+        assertThat(HtmlReport.percentileLabel(1)).isEqualTo("0%");
+        assertThat(HtmlReport.percentileLabel(10)).isEqualTo("90%");
+        assertThat(HtmlReport.percentileLabel(1_000)).isEqualTo("99.9%");
+        assertThat(HtmlReport.percentileLabel(100_000)).isEqualTo("99.999%");
+    }
+
+    private static int pointsOfFirstSeries(String html) {
+        Matcher matcher = POLYLINE.matcher(html);
+        assertThat(matcher.find()).isTrue();
+        return matcher.group(1).trim().split(" ").length;
+    }
+}
