@@ -56,6 +56,12 @@ class ChartObjectsTest {
                     .matches(DNS_SUBDOMAIN)
                     .hasSizeLessThanOrEqualTo(63);
             Map<String, String> labels = resource.getMetadata().getLabels();
+            if (resource instanceof Deployment deployment) {
+                // The operator's pods carry them too, so their metrics and events can be found.
+                assertThat(deployment.getSpec().getTemplate().getMetadata().getLabels())
+                        .as("pod template")
+                        .containsAllEntriesOf(labels);
+            }
             assertThat(labels)
                     .as(what)
                     .containsEntry("app.kubernetes.io/name", "tcpload-operator")
