@@ -1,0 +1,91 @@
+{{/* The name part of object names. */}}
+{{- define "tcpload-operator.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Full name: RELEASE-NAME, or RELEASE alone when it already holds the name. */}}
+{{- define "tcpload-operator.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- $name := include "tcpload-operator.name" . }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{- define "tcpload-operator.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* The labels that select the operator's pods; never change them after a release (immutable). */}}
+{{- define "tcpload-operator.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "tcpload-operator.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end }}
+
+{{/* The labels of every object of the chart. */}}
+{{- define "tcpload-operator.labels" -}}
+{{ include "tcpload-operator.selectorLabels" . }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/component: operator
+app.kubernetes.io/part-of: tcpload
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+helm.sh/chart: {{ include "tcpload-operator.chart" . }}
+{{- end }}
+
+{{- define "tcpload-operator.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create }}
+{{- default (include "tcpload-operator.fullname" .) .Values.serviceAccount.name }}
+{{- else }}
+{{- default "default" .Values.serviceAccount.name }}
+{{- end }}
+{{- end }}
+
+{{/* "true" when the operator elects a leader: asked for, or needed by more than one replica. */}}
+{{- define "tcpload-operator.leaderElection" -}}
+{{- if or .Values.leaderElection.enabled (gt (int .Values.replicas) 1) }}true{{ else }}false{{ end }}
+{{- end }}
+
+{{- define "tcpload-operator.image" -}}
+{{- printf "%s:%s" .Values.image.repository (.Values.image.tag | default .Chart.AppVersion) }}
+{{- end }}
+
+{{- define "tcpload-operator.runnerImage" -}}
+{{- printf "%s:%s" .Values.runnerImage.repository (.Values.runnerImage.tag | default .Chart.AppVersion) }}
+{{- end }}
+
+{{/*
+What the operator does with the API, and nothing more: it runs TcpLoadTests (and writes their status
+and finalizers), creates and deletes each test's ConfigMap and runner Job, reads the runner pods,
+and records events. Shared by the ClusterRole and the per-namespace Roles.
+*/}}
+{{- define "tcpload-operator.rules" -}}
+- apiGroups: ["tcpload.io"]
+  resources: ["tcploadtests"]
+  verbs: ["get", "list", "watch", "patch", "update"]
+- apiGroups: ["tcpload.io"]
+  resources: ["tcploadtests/status"]
+  verbs: ["get", "patch", "update"]
+- apiGroups: ["tcpload.io"]
+  resources: ["tcploadtests/finalizers"]
+  verbs: ["update"]
+- apiGroups: ["batch"]
+  resources: ["jobs"]
+  verbs: ["get", "list", "watch", "create", "delete", "patch"]
+- apiGroups: [""]
+  resources: ["configmaps"]
+  verbs: ["get", "list", "watch", "create", "delete", "patch"]
+- apiGroups: [""]
+  resources: ["pods"]
+  verbs: ["get", "list", "watch"]
+- apiGroups: [""]
+  resources: ["events"]
+  verbs: ["create", "patch"]
+- apiGroups: ["events.k8s.io"]
+  resources: ["events"]
+  verbs: ["create", "patch"]
+{{- end }}

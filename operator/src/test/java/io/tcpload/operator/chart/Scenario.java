@@ -1,0 +1,60 @@
+package io.tcpload.operator.chart;
+
+import java.util.List;
+import java.util.Map;
+
+/** The chart's switches, each as the values that turn it on. */
+enum Scenario {
+    DEFAULTS(HelmChart.values()),
+    NAMESPACED_RBAC(HelmChart.values("watchNamespaces", List.of("team-a", "team-b"))),
+    MONITORS_ON(
+            HelmChart.values(
+                    "metrics.serviceMonitor.enabled", true,
+                    "metrics.podMonitor.enabled", true,
+                    "metrics.serviceMonitor.labels", Map.of("release", "prometheus"))),
+    MONITORS_ON_NAMESPACED(
+            HelmChart.values(
+                    "watchNamespaces", List.of("team-a"),
+                    "metrics.serviceMonitor.enabled", true,
+                    "metrics.podMonitor.enabled", true)),
+    SCRAPE_ANNOTATIONS_OFF(HelmChart.values("metrics.scrapeAnnotations", false)),
+    DASHBOARDS_OFF(HelmChart.values("dashboards.enabled", false)),
+    REPLICATED(HelmChart.values("replicas", 3)),
+    LEADER_ELECTION_ON(HelmChart.values("leaderElection.enabled", true)),
+    RBAC_AND_ACCOUNT_BY_USER(
+            HelmChart.values(
+                    "rbac.create", false,
+                    "serviceAccount.create", false,
+                    "serviceAccount.name", "tcpload"));
+
+    final Map<String, Object> values;
+
+    Scenario(Map<String, Object> values) {
+        this.values = values;
+    }
+
+    boolean namespaced() {
+        return values.containsKey("watchNamespaces");
+    }
+
+    @SuppressWarnings("unchecked")
+    List<String> watchNamespaces() {
+        return (List<String>) values.getOrDefault("watchNamespaces", List.of());
+    }
+
+    boolean leaderElection() {
+        return this == REPLICATED || this == LEADER_ELECTION_ON;
+    }
+
+    boolean monitors() {
+        return this == MONITORS_ON || this == MONITORS_ON_NAMESPACED;
+    }
+
+    boolean dashboards() {
+        return this != DASHBOARDS_OFF;
+    }
+
+    boolean rbac() {
+        return this != RBAC_AND_ACCOUNT_BY_USER;
+    }
+}
