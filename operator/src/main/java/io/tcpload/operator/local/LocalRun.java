@@ -44,6 +44,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
 /**
@@ -77,8 +78,12 @@ public final class LocalRun {
      */
     public record Options(Path file, boolean demoTarget, Optional<String> duration) {}
 
+    /** The runner's exit status for flags or a profile it refuses. */
+    private static final int RUNNER_EXIT_INVALID = 2;
+
     private final PrintStream out;
     private final PrintStream err;
+    private final AtomicBoolean refusedArguments = new AtomicBoolean();
 
     public LocalRun(PrintStream out, PrintStream err) {
         this.out = out;
@@ -212,7 +217,11 @@ public final class LocalRun {
         out.println();
         out.print(StatusYaml.render(status));
         out.flush();
-        return status.getPhase() == Phase.Succeeded ? EXIT_PASSED : EXIT_FAILED;
+        if (status.getPhase() == Phase.Succeeded) {
+            return EXIT_PASSED;
+        }
+        // A runner that refuses its arguments (a feature it lacks) means the test cannot run here.
+        return refusedArguments.get() ? EXIT_INVALID : EXIT_FAILED;
     }
 
     private RunnerOutcome outcome(
@@ -232,6 +241,9 @@ public final class LocalRun {
         } catch (ExecutionException e) {
             return RunnerOutcome.failed(
                     index, Optional.empty(), Optional.empty(), "crashed: " + e.getCause());
+        }
+        if (ended.exitStatus() == RUNNER_EXIT_INVALID) {
+            refusedArguments.set(true);
         }
         if (ended.exitStatus() != 0 || !Files.isRegularFile(resultFile)) {
             for (String line : ended.errText().split("\n")) {
