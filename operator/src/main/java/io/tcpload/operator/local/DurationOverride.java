@@ -26,7 +26,9 @@ final class DurationOverride {
         if (!SYNTAX.matcher(duration).matches()) {
             return Optional.of("'" + duration + "' is not a duration such as 10s, 2m or 500ms");
         }
-        if (Quantities.durationMs("--duration", duration) < 1) {
+        try {
+            Quantities.durationMs("--duration", duration);
+        } catch (IllegalArgumentException e) {
             return Optional.of("must be at least 1ms");
         }
         return Optional.empty();
