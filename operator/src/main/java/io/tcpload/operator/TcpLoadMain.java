@@ -1,0 +1,172 @@
+package io.tcpload.operator;
+
+import io.tcpload.operator.local.LocalRun;
+import io.tcpload.runner.RunnerMain;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The {@code tcpload} command: {@code run -f TEST.yaml} runs a TcpLoadTest on this machine, {@code
+ * runner ...} is the runner's own command line and {@code serve PROFILE} its demo target. Exit
+ * status: 0 passed, 1 failed (a threshold missed, a runner failed), 2 invalid input.
+ */
+@Command(
+        name = "tcpload",
+        mixinStandardHelpOptions = true,
+        version = "tcpload 0.1.0",
+        description = "TCP load tests: run a TcpLoadTest here, or the runner and its demo target.")
+public final class TcpLoadMain implements Callable<Integer> {
+    private final PrintStream err;
+
+    private TcpLoadMain(PrintStream err) {
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        // The Kubernetes model logs through SLF4J; without a binding SLF4J would print three lines
+        // of warnings on every run. Nothing the command does needs a log.
+        System.setProperty("slf4j.internal.verbosity", "ERROR");
+        System.exit(execute(System.out, System.err, args));
+    }
+
+    /** Runs the command line and returns the exit status (for tests and embedding). */
+    public static int execute(PrintStream out, PrintStream err, String... args) {
+        CommandLine commandLine =
+                new CommandLine(new TcpLoadMain(err))
+                        .addSubcommand("run", new Run(out, err))
+                        .addSubcommand("runner", new Runner(out, err))
+                        .addSubcommand("serve", new Serve(out, err));
+        // The runner parses its own flags: everything after 'runner' or 'serve' is handed over.
+        commandLine.getSubcommands().get("runner").setUnmatchedOptionsArePositionalParams(true);
+        commandLine.getSubcommands().get("serve").setUnmatchedOptionsArePositionalParams(true);
+        commandLine
+                .setExpandAtFiles(false)
+                .setOut(new PrintWriter(out, true))
+                .setErr(new PrintWriter(err, true))
+                .setExecutionExceptionHandler(
+                        (e, cmd, parsed) -> {
+                            cmd.getErr().println("tcpload: " + e.getMessage());
+                            return LocalRun.EXIT_FAILED;
+                        })
+                .setParameterExceptionHandler(
+                        (e, ignored) -> {
+                            e.getCommandLine().getErr().println("tcpload: " + e.getMessage());
+                            e.getCommandLine().getErr().println("Try --help.");
+                            return LocalRun.EXIT_INVALID;
+                        });
+        return commandLine.execute(args);
+    }
+
+    @Override
+    public Integer call() {
+        err.println("tcpload: give a command: run, runner or serve (see --help)");
+        return LocalRun.EXIT_INVALID;
+    }
+
+    @Command(
+            name = "run",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Runs a TcpLoadTest on this machine, as the operator would in a cluster: same"
+                        + " validation, runner arguments, merge and status. Prints the report and"
+                        + " the status block.",
+                "Exit status: 0 thresholds met, 1 failed, 2 invalid input."
+            })
+    static final class Run implements Callable<Integer> {
+        @Option(
+                names = {"-f", "--file"},
+                required = true,
+                paramLabel = "FILE",
+                description =
+                        "YAML with one TcpLoadTest and the ConfigMaps it refers to (what you"
+                                + " would kubectl apply).")
+        Path file;
+
+        @Option(
+                names = "--demo-target",
+                description =
+                        "Start the demo target for the profile on 127.0.0.1 and load it instead"
+                                + " of the test's target.")
+        boolean demoTarget;
+
+        @Option(
+                names = {"-d", "--duration"},
+                paramLabel = "T",
+                description =
+                        "Run this long instead of spec.duration (stages are shortened in"
+                                + " proportion): 10s, 2m, 500ms.")
+        String duration;
+
+        private final PrintStream out;
+        private final PrintStream err;
+
+        Run(PrintStream out, PrintStream err) {
+            this.out = out;
+            this.err = err;
+        }
+
+        @Override
+        public Integer call() throws InterruptedException {
+            return new LocalRun(out, err)
+                    .run(new LocalRun.Options(file, demoTarget, Optional.ofNullable(duration)));
+        }
+    }
+
+    @Command(
+            name = "runner",
+            description =
+                    "The runner's command line: tcpload runner [flags] PROFILE.ini|URL (runner"
+                            + " --help lists the flags).")
+    static final class Runner implements Callable<Integer> {
+        @Parameters(paramLabel = "ARGS", description = "The runner's flags and profile.")
+        List<String> args = new ArrayList<>();
+
+        private final PrintStream out;
+        private final PrintStream err;
+
+        Runner(PrintStream out, PrintStream err) {
+            this.out = out;
+            this.err = err;
+        }
+
+        @Override
+        public Integer call() {
+            return RunnerMain.execute(out, err, args.toArray(String[]::new));
+        }
+    }
+
+    @Command(
+            name = "serve",
+            description =
+                    "The demo target: tcpload serve PROFILE.ini [--port N] [--host A]"
+                            + " [--failure-rate F] [--delay-ms D] (serve --help for more).")
+    static final class Serve implements Callable<Integer> {
+        @Parameters(paramLabel = "ARGS", description = "The profile and serve's flags.")
+        List<String> args = new ArrayList<>();
+
+        private final PrintStream out;
+        private final PrintStream err;
+
+        Serve(PrintStream out, PrintStream err) {
+            this.out = out;
+            this.err = err;
+        }
+
+        @Override
+        public Integer call() {
+            List<String> all = new ArrayList<>();
+            all.add("serve");
+            all.addAll(args);
+            return RunnerMain.execute(out, err, all.toArray(String[]::new));
+        }
+    }
+}

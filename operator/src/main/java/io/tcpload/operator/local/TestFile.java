@@ -1,0 +1,268 @@
+package io.tcpload.operator.local;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.tcpload.operator.crd.ConfigMapKey;
+import io.tcpload.operator.crd.DataFile;
+import io.tcpload.operator.crd.TcpLoadTest;
+import io.tcpload.operator.crd.TcpLoadTestSpec;
+import io.tcpload.operator.validation.Failure;
+import io.tcpload.operator.validation.Sources;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A YAML file of Kubernetes documents as users {@code kubectl apply} them: TcpLoadTests and the
+ * ConfigMaps they take their profiles and data files from; other kinds (a Deployment, a Service)
+ * are kept only by kind. Unknown fields in a TcpLoadTest are errors, so a misspelt field is
+ * reported instead of silently ignored. Immutable once read.
+ */
+public final class TestFile {
+    /** Larger files are refused before parsing: a test file is a few kilobytes. */
+    static final long MAX_BYTES = 4L * 1024 * 1024;
+
+    private static final String API_VERSION = TcpLoadTest.GROUP + "/" + TcpLoadTest.VERSION;
+
+    private static final YAMLMapper MAPPER =
+            YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+
+    private final Path path;
+    private final List<TcpLoadTest> tests;
+    private final Map<String, ConfigMap> configMaps;
+    private final List<String> otherKinds;
+
+    private TestFile(
+            Path path,
+            List<TcpLoadTest> tests,
+            Map<String, ConfigMap> configMaps,
+            List<String> otherKinds) {
+        this.path = path;
+        this.tests = List.copyOf(tests);
+        this.configMaps = Map.copyOf(configMaps);
+        this.otherKinds = List.copyOf(otherKinds);
+    }
+
+    /**
+     * Reads every document of the file.
+     *
+     * @throws BadInputException when the file cannot be read, is not YAML, or a TcpLoadTest or
+     *     ConfigMap in it does not match its type (the message names the document and field)
+     */
+    public static TestFile read(Path path) throws BadInputException {
+        String text;
+        try {
+            if (Files.size(path) > MAX_BYTES) {
+                throw new BadInputException(
+                        path + ": larger than " + MAX_BYTES / (1024 * 1024) + " MiB");
+            }
+            text = Files.readString(path, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new BadInputException(path + ": cannot read: " + e.getMessage(), e);
+        }
+        return parse(path, text);
+    }
+
+    /** As {@link #read}, from text already read; {@code path} names it in messages. */
+    public static TestFile parse(Path path, String text) throws BadInputException {
+        List<TcpLoadTest> tests = new ArrayList<>();
+        Map<String, ConfigMap> configMaps = new LinkedHashMap<>();
+        List<String> otherKinds = new ArrayList<>();
+        int document = 0;
+        try (MappingIterator<JsonNode> documents =
+                MAPPER.readerFor(JsonNode.class).readValues(text)) {
+            while (documents.hasNextValue()) {
+                JsonNode node = documents.nextValue();
+                document++;
+                if (node == null || node.isNull() || node.isMissingNode()) {
+                    continue; // an empty document, such as a comment before the first ---
+                }
+                String where = path + " (document " + document + ")";
+                if (!node.isObject()) {
+                    throw new BadInputException(where + ": not a Kubernetes object");
+                }
+                String kind = node.path("kind").asText("");
+                switch (kind) {
+                    case "TcpLoadTest" -> {
+                        String apiVersion = node.path("apiVersion").asText("");
+                        if (!apiVersion.equals(API_VERSION)) {
+                            throw new BadInputException(
+                                    where
+                                            + ": apiVersion: '"
+                                            + apiVersion
+                                            + "' is not "
+                                            + API_VERSION);
+                        }
+                        tests.add(convert(node, TcpLoadTest.class, where));
+                    }
+                    case "ConfigMap" -> {
+                        ConfigMap configMap = convert(node, ConfigMap.class, where);
+                        String name =
+                                configMap.getMetadata() == null
+                                        ? null
+                                        : configMap.getMetadata().getName();
+                        if (name == null || name.isBlank()) {
+                            throw new BadInputException(where + ": metadata.name: is missing");
+                        }
+                        configMaps.put(name, configMap);
+                    }
+                    case "" -> throw new BadInputException(where + ": kind: is missing");
+                    default -> otherKinds.add(kind);
+                }
+            }
+        } catch (JsonProcessingException e) {
+            throw new BadInputException(path + ": not valid YAML: " + e.getOriginalMessage(), e);
+        } catch (IOException e) {
+            throw new BadInputException(path + ": cannot read: " + e.getMessage(), e);
+        }
+        return new TestFile(path, tests, configMaps, otherKinds);
+    }
+
+    private static <T> T convert(JsonNode node, Class<T> type, String where)
+            throws BadInputException {
+        try {
+            return MAPPER.treeToValue(node, type);
+        } catch (JsonMappingException e) {
+            throw new BadInputException(
+                    where + ": " + fieldPath(e) + ": " + e.getOriginalMessage(), e);
+        } catch (JsonProcessingException e) {
+            throw new BadInputException(where + ": " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** {@code spec.files[0].name}, from the exception's path. */
+    static String fieldPath(JsonMappingException e) {
+        StringBuilder field = new StringBuilder();
+        for (JsonMappingException.Reference reference : e.getPath()) {
+            if (reference.getFieldName() != null) {
+                if (field.length() > 0) {
+                    field.append('.');
+                }
+                field.append(reference.getFieldName());
+            } else if (reference.getIndex() >= 0) {
+                field.append('[').append(reference.getIndex()).append(']');
+            }
+        }
+        return field.length() == 0 ? "(top level)" : field.toString();
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    /** The TcpLoadTests, in file order. */
+    public List<TcpLoadTest> tests() {
+        return tests;
+    }
+
+    /** The ConfigMaps by name. */
+    public Map<String, ConfigMap> configMaps() {
+        return configMaps;
+    }
+
+    /** The kinds of the other documents, in file order. */
+    public List<String> otherKinds() {
+        return otherKinds;
+    }
+
+    /**
+     * The file's one TcpLoadTest.
+     *
+     * @throws BadInputException when there is none or more than one
+     */
+    public TcpLoadTest singleTest() throws BadInputException {
+        if (tests.size() != 1) {
+            throw new BadInputException(
+                    path
+                            + ": holds "
+                            + tests.size()
+                            + " TcpLoadTests; a local run takes a file with exactly one");
+        }
+        return tests.get(0);
+    }
+
+    /**
+     * The profile and data file texts of {@code spec}: inline ones from the spec, ConfigMap keys
+     * from the ConfigMaps of this file (a local run has no cluster to read them from).
+     *
+     * @return the texts, or the field whose ConfigMap key is not in this file
+     */
+    public Resolution sources(TcpLoadTestSpec spec) {
+        try {
+            Optional<String> profile = Optional.ofNullable(spec.getProfile());
+            if (spec.getProfileFrom() != null) {
+                profile = Optional.of(lookUp(spec.getProfileFrom(), "spec.profileFrom"));
+            }
+            Map<String, String> files = new LinkedHashMap<>();
+            List<DataFile> dataFiles = spec.getFiles();
+            for (int i = 0; i < dataFiles.size(); i++) {
+                DataFile file = dataFiles.get(i);
+                if (file.getName() == null) {
+                    continue; // validation names this field
+                }
+                if (file.getContent() != null) {
+                    files.put(file.getName(), file.getContent());
+                } else if (file.getConfigMapKeyRef() != null) {
+                    String field = "spec.files[" + i + "].configMapKeyRef";
+                    files.put(file.getName(), lookUp(file.getConfigMapKeyRef(), field));
+                }
+            }
+            return new Resolution(Optional.of(new Sources(profile, files)), Optional.empty());
+        } catch (MissingKey e) {
+            return new Resolution(Optional.empty(), Optional.of(e.failure));
+        }
+    }
+
+    private String lookUp(ConfigMapKey key, String field) throws MissingKey {
+        if (key.getName() == null || key.getKey() == null) {
+            throw new MissingKey(new Failure(field, "needs the ConfigMap's name and key."));
+        }
+        ConfigMap configMap = configMaps.get(key.getName());
+        String text =
+                configMap == null || configMap.getData() == null
+                        ? null
+                        : configMap.getData().get(key.getKey());
+        if (text == null) {
+            throw new MissingKey(
+                    new Failure(
+                            field,
+                            "ConfigMap '"
+                                    + key.getName()
+                                    + "' with key '"
+                                    + key.getKey()
+                                    + "' is not in "
+                                    + path.getFileName()
+                                    + "; a local run reads ConfigMaps from the test's own file."));
+        }
+        return text;
+    }
+
+    /**
+     * What {@link #sources} found: exactly one of the resolved texts and the failure.
+     *
+     * @param sources the profile and data file texts
+     * @param failure the field whose ConfigMap key is missing
+     */
+    public record Resolution(Optional<Sources> sources, Optional<Failure> failure) {}
+
+    private static final class MissingKey extends Exception {
+        private static final long serialVersionUID = 1L;
+        private final transient Failure failure;
+
+        MissingKey(Failure failure) {
+            super(failure.toString(), null, false, false);
+            this.failure = failure;
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package io.tcpload.operator.local;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** The repository's {@code examples/*.yaml}, found from the module folder the tests run in. */
+final class Examples {
+    static final Path FOLDER = Path.of("..", "examples").toAbsolutePath().normalize();
+
+    private Examples() {}
+
+    static List<Path> all() {
+        try (Stream<Path> files = Files.list(FOLDER)) {
+            return files.filter(p -> p.getFileName().toString().endsWith(".yaml"))
+                    .sorted()
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The examples with a TcpLoadTest (all but the demo target). */
+    static List<Path> tests() {
+        return all().stream()
+                .filter(
+                        path -> {
+                            try {
+                                return !TestFile.read(path).tests().isEmpty();
+                            } catch (BadInputException e) {
+                                throw new IllegalStateException(e);
+                            }
+                        })
+                .toList();
+    }
+}

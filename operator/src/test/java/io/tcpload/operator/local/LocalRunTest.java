@@ -1,0 +1,236 @@
+package io.tcpload.operator.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.tcpload.operator.TcpLoadMain;
+import io.tcpload.operator.crd.TcpLoadTestSpec;
+import io.tcpload.runner.RunnerMain;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** {@code tcpload run} end to end: examples against the demo target on loopback, for 2 s. */
+@Timeout(120)
+class LocalRunTest {
+    private static final Pattern REQUESTS = Pattern.compile("(?m)^ +([0-9]+) requests in ");
+
+    record Result(int exitStatus, String out, String err) {
+        long requests() {
+            Matcher matcher = REQUESTS.matcher(out);
+            assertThat(matcher.find()).as("a report in:\n" + out + err).isTrue();
+            return Long.parseLong(matcher.group(1));
+        }
+    }
+
+    static Result tcpload(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status;
+        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+                PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+            status = TcpLoadMain.execute(o, e, args);
+        }
+        return new Result(
+                status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    static List<Path> tests() {
+        return Examples.tests();
+    }
+
+    /** Whether this runner takes the rate schedule flags that RunnerArgs passes for rate specs. */
+    private static boolean runnerHasRateMode() {
+        ByteArrayOutputStream help = new ByteArrayOutputStream();
+        try (PrintStream out = new PrintStream(help, true, StandardCharsets.UTF_8)) {
+            RunnerMain.execute(out, out, "--help");
+        }
+        String text = help.toString(StandardCharsets.UTF_8);
+        return text.contains("--rate") && text.contains("--stages");
+    }
+
+    @ParameterizedTest
+    @MethodSource("tests")
+    void everyExampleRunsAgainstTheDemoTargetAndPasses(Path example) throws Exception {
+        TcpLoadTestSpec spec = TestFile.read(example).singleTest().getSpec();
+        if (spec.getRate() != null || !spec.getStages().isEmpty()) {
+            assumeTrue(runnerHasRateMode(), "the runner has no rate mode yet");
+        }
+
+        Result result = tcpload("run", "-f", example.toString(), "--demo-target", "-d", "2s");
+
+        assertThat(result.exitStatus()).as(result.out() + result.err()).isZero();
+        assertThat(result.requests()).isPositive();
+        assertThat(result.out())
+                .contains("Latency Distribution")
+                .contains("\nstatus:\n")
+                .contains("  phase: Succeeded\n")
+                .contains("type: ThresholdsMet");
+        // One status line per runner, in index order.
+        for (int i = 0; i < spec.getRunners(); i++) {
+            assertThat(result.out()).contains("    - index: " + i + "\n");
+        }
+        assertThat(result.out()).doesNotContain("    - index: " + spec.getRunners() + "\n");
+        assertThat(result.err()).contains("demo target on 127.0.0.1:");
+    }
+
+    @Test
+    void aMissedThresholdExitsOneWithTheMeasuredValue(@TempDir Path folder) throws Exception {
+        Path file =
+                withSpec(folder, "  duration: 1s\n  thresholds:\n    - \"tps >= 1000000000\"\n");
+
+        Result result = tcpload("run", "-f", file.toString(), "--demo-target");
+
+        assertThat(result.exitStatus()).as(result.err()).isEqualTo(1);
+        assertThat(result.requests()).isPositive();
+        assertThat(result.out())
+                .contains("  phase: Failed\n")
+                .contains("reason: Missed")
+                .contains("tps >= 1000000000: measured ");
+    }
+
+    @Test
+    void anUnknownFieldExitsTwoNamingTheField(@TempDir Path folder) throws Exception {
+        Path file = withSpec(folder, "  duration: 1s\n  conections: 20\n");
+
+        Result result = tcpload("run", "-f", file.toString(), "--demo-target");
+
+        assertThat(result.exitStatus()).isEqualTo(2);
+        assertThat(result.err()).contains(file.toString()).contains("spec.conections");
+        assertThat(result.out()).doesNotContain("requests in");
+    }
+
+    @Test
+    void anInvalidSpecExitsTwoWithTheFieldAndTheInvalidStatus(@TempDir Path folder)
+            throws Exception {
+        Path file = withSpec(folder, "  duration: 1s\n  runners: 2\n  threads: 2\n");
+
+        Result result = tcpload("run", "-f", file.toString(), "--demo-target");
+
+        assertThat(result.exitStatus()).isEqualTo(2);
+        assertThat(result.err()).contains("spec.connections: must be at least runners x threads");
+        assertThat(result.out())
+                .contains("  phase: Failed\n")
+                .contains("reason: Invalid")
+                .doesNotContain("requests in");
+    }
+
+    @Test
+    void aProfileErrorExitsTwoWithItsLineAndKey(@TempDir Path folder) throws Exception {
+        Path file =
+                write(
+                        folder,
+                        TEST.replace("rsp_code_type = xml", "rsp_code_type = yaml")
+                                + "  duration: 1s\n");
+
+        Result result = tcpload("run", "-f", file.toString());
+
+        assertThat(result.exitStatus()).isEqualTo(2);
+        assertThat(result.err()).contains("spec.profile: line ").contains("rsp_code_type");
+    }
+
+    @Test
+    void aConfigMapMissingFromTheFileExitsTwoNamingTheReference(@TempDir Path folder)
+            throws Exception {
+        String text =
+                """
+                apiVersion: tcpload.io/v1alpha1
+                kind: TcpLoadTest
+                metadata:
+                  name: t
+                spec:
+                  profileFrom: {name: profiles, key: bank.ini}
+                  duration: 1s
+                """;
+        Path file = write(folder, text);
+
+        Result result = tcpload("run", "-f", file.toString());
+
+        assertThat(result.exitStatus()).isEqualTo(2);
+        assertThat(result.err())
+                .contains("spec.profileFrom: ConfigMap 'profiles' with key 'bank.ini' is not in");
+    }
+
+    @Test
+    void notYamlExitsTwo(@TempDir Path folder) throws Exception {
+        Path file = write(folder, "kind: TcpLoadTest\nspec: [unclosed\n");
+        Result result = tcpload("run", "-f", file.toString());
+        assertThat(result.exitStatus()).isEqualTo(2);
+        assertThat(result.err()).contains("not valid YAML");
+    }
+
+    @Test
+    void aBadDurationOverrideExitsTwo() {
+        Result result =
+                tcpload(
+                        "run",
+                        "-f",
+                        Examples.FOLDER.resolve("quickstart.yaml").toString(),
+                        "-d",
+                        "soon");
+        assertThat(result.exitStatus()).isEqualTo(2);
+        assertThat(result.err()).contains("--duration: 'soon' is not a duration");
+    }
+
+    @Test
+    void theRunnerAndServeCommandsAreTheRunners() {
+        Result help = tcpload("runner", "--help");
+        assertThat(help.exitStatus()).isZero();
+        assertThat(help.out()).contains("tcpload-runner").contains("--connections");
+
+        Result run =
+                tcpload(
+                        "runner",
+                        "-t1",
+                        "-c2",
+                        "-d500ms",
+                        "--demo-target",
+                        Examples.FOLDER.resolve("profiles/quickstart.ini").toString());
+        assertThat(run.exitStatus()).as(run.err()).isZero();
+        assertThat(run.requests()).isPositive();
+
+        Result serve = tcpload("serve", "--help");
+        assertThat(serve.exitStatus()).isZero();
+        assertThat(serve.out()).contains("--failure-rate");
+    }
+
+    private static final String TEST =
+            """
+            apiVersion: tcpload.io/v1alpha1
+            kind: TcpLoadTest
+            metadata:
+              name: t
+            spec:
+              profile: |
+                [common]
+                host = 127.0.0.1
+                port = 9
+                [request]
+                req_body = <req>$(N)</req>
+                [response]
+                rsp_code_type = xml
+                rsp_code_location_tag = <retCode>
+                [parameters]
+                N = COUNTER, 1, 999, 1, %03ld
+            """;
+
+    private static Path withSpec(Path folder, String specLines) throws Exception {
+        return write(folder, TEST + specLines);
+    }
+
+    private static Path write(Path folder, String text) throws Exception {
+        Path file = folder.resolve("test.yaml");
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+        return file;
+    }
+}
