@@ -99,7 +99,7 @@ class ResultMergeTest {
                 latency,
                 connect,
                 Histograms.create(),
-                List.of(new SecondSample(1, counts, v1, v1, v1)),
+                List.of(new SecondSample(1, counts, v1, v1, v1, v1)),
                 List.of(
                         new ErrorCount("connect refused", 1),
                         new ErrorCount("eof", n2 > 0 ? 1 : 0)));

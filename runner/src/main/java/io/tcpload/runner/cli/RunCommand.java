@@ -15,6 +15,8 @@ import io.tcpload.runner.profile.ProfileException;
 import io.tcpload.runner.profile.ProfileLoader;
 import io.tcpload.runner.profile.ProfileProblem;
 import io.tcpload.runner.profile.Target;
+import io.tcpload.runner.rate.RateSchedule;
+import io.tcpload.runner.rate.Stages;
 import io.tcpload.runner.report.ConsoleReport;
 import io.tcpload.runner.report.JsonResult;
 import io.tcpload.runner.report.ReportOptions;
@@ -92,8 +94,30 @@ public final class RunCommand implements Callable<Integer> {
     @Option(
             names = {"-d", "--duration"},
             paramLabel = "T",
-            description = "Duration: 10, 10s, 2m, 1h, 500ms (default 10s).")
-    String duration = "10s";
+            description = "Duration: 10, 10s, 2m, 1h, 500ms (default 10s; not with --stages).")
+    String duration;
+
+    @Option(
+            names = {"-R", "--rate"},
+            paramLabel = "N",
+            description =
+                    "Constant rate: N requests per second in all (wrk2); latency then counts from"
+                            + " each request's intended send time. With --stages, the rate the"
+                            + " first stage starts from.")
+    String rate;
+
+    @Option(
+            names = "--stages",
+            paramLabel = "T:N,...",
+            description =
+                    "Ramp the rate: e.g. 30s:1000,1m:5000,30s:5000 moves linearly to each target"
+                            + " over its stage; the run lasts the sum of the stages.")
+    String stages;
+
+    @Option(
+            names = {"-U", "--u_latency"},
+            description = "Rate mode: also print the uncorrected latency distribution.")
+    boolean uncorrectedLatency;
 
     @Option(
             names = {"-T", "--timeout"},
@@ -347,7 +371,10 @@ public final class RunCommand implements Callable<Integer> {
                                 metricsLabelRunner,
                                 runnerIndex,
                                 System::getenv),
-                        OptionalDouble.empty());
+                        config.paced()
+                                ? OptionalDouble.of(
+                                        config.schedule().rateAt(0) / config.runnerCount())
+                                : OptionalDouble.empty());
         MetricsServer metrics = null;
         if (metricsPort != null) {
             try {
@@ -409,7 +436,9 @@ public final class RunCommand implements Callable<Integer> {
         try {
             err.println("tcpload-runner: " + chosen.name() + " transport");
             RunSummary summary = startAndRun(engine, address, progress, bridge);
-            out.print(ConsoleReport.render(summary, new ReportOptions(latency, trace, false)));
+            out.print(
+                    ConsoleReport.render(
+                            summary, new ReportOptions(latency, trace, uncorrectedLatency)));
             out.flush();
             printErrors(summary.errorMessages());
             int jsonStatus = writeJson(summary);
@@ -608,13 +637,41 @@ public final class RunCommand implements Callable<Integer> {
                     "--pipeline needs keep-alive connections: add --keepalive or 'keepalive = true'"
                             + " in [common]");
         }
+        RateSchedule schedule = rateSchedule();
         return new LoadConfig(
                 threadCount,
                 connectionCount,
-                Quantities.durationMs("-d/--duration", duration),
+                schedule != null
+                        ? schedule.totalDurationMs()
+                        : Quantities.durationMs(
+                                "-d/--duration", duration == null ? "10s" : duration),
                 Quantities.durationMs("-T/--timeout", timeout),
                 profile.keepAlive(),
                 inFlight,
-                runnerIndex);
+                runnerIndex,
+                runnerCount,
+                schedule,
+                stages != null);
+    }
+
+    /** The send schedule of {@code -R} and {@code --stages}, or null for the closed loop. */
+    private RateSchedule rateSchedule() {
+        double startRate = rate == null ? 0 : Stages.rate("-R/--rate", rate);
+        if (stages != null) {
+            if (duration != null) {
+                throw new IllegalArgumentException(
+                        "--stages sets the duration (the sum of the stages); leave out -d/--duration");
+            }
+            return RateSchedule.stages(startRate, Stages.parse(stages));
+        }
+        if (rate == null) {
+            return null;
+        }
+        if (!(startRate > 0)) {
+            throw new IllegalArgumentException("-R/--rate must be positive, not '" + rate + "'");
+        }
+        return RateSchedule.constant(
+                startRate,
+                Quantities.durationMs("-d/--duration", duration == null ? "10s" : duration));
     }
 }

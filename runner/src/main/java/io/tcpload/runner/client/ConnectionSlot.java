@@ -25,6 +25,11 @@ import java.util.concurrent.TimeUnit;
  * keep-alive one connection carries request after request, up to {@code pipeline} in flight,
  * answered in order.
  *
+ * <p>In the closed loop (wrk) a connection sends again as soon as it may. In rate mode (wrk2) it
+ * sends only when its loop's {@link Pacer} hands it a send with an intended time: it offers itself
+ * to the pacer whenever it could take one, and latency is measured from the intended time, so a
+ * request that waited for a free connection still counts its wait.
+ *
  * <p>Threading: confined to its event loop. It is the last inbound handler of every channel it
  * opens; events from a channel it has already let go of (closed after a response, a timeout or an
  * error) are ignored, so a late close or response is never counted twice.
@@ -38,8 +43,20 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     private final long connectionId;
     private final int maxInFlight;
 
-    /** Send times of the requests in flight, oldest first, as a ring. */
-    private final long[] sentAtNs;
+    /** Intended send times of the requests in flight, oldest first, as a ring. */
+    private final long[] intendedAtNs;
+
+    /** Actual write times of the requests in flight, in the same ring. */
+    private final long[] writtenAtNs;
+
+    /** The loop's pacer in rate mode, else null. */
+    private final Pacer pacer;
+
+    /** Whether the pacer's queue of slots that can take a send holds this slot. */
+    boolean queued;
+
+    /** Rate mode without keep-alive: the intended time of the send waiting for the connect. */
+    private long pendingIntendedNs = -1;
 
     private final ChannelInitializer<Channel> initializer =
             new ChannelInitializer<>() {
@@ -79,13 +96,29 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         this.worker = worker;
         this.connectionId = connectionId;
         this.maxInFlight = worker.config().keepAlive() ? worker.config().pipeline() : 1;
-        this.sentAtNs = new long[maxInFlight];
+        this.intendedAtNs = new long[maxInFlight];
+        this.writtenAtNs = new long[maxInFlight];
+        this.pacer = worker.pacer();
     }
 
-    /** Opens the connection (also the task run after a back-off). */
+    /**
+     * Gets ready to send (also the task run after a back-off): opens the connection, or in rate
+     * mode without keep-alive, where each send opens its own, offers itself to the pacer.
+     */
     @Override
     public void run() {
-        if (!worker.running() || channel != null) {
+        if (!worker.running()) {
+            return;
+        }
+        if (pacer != null && !worker.config().keepAlive()) {
+            pacer.offer(this);
+        } else {
+            connect();
+        }
+    }
+
+    private void connect() {
+        if (channel != null) {
             return;
         }
         connecting = true;
@@ -116,22 +149,51 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         worker.stats().connectionOpened();
         countedOpen = true;
         sentOnChannel = 0;
-        sendWhileAllowed();
+        if (pacer == null) {
+            sendWhileAllowed();
+        } else if (pendingIntendedNs >= 0) {
+            long intendedNs = pendingIntendedNs;
+            pendingIntendedNs = -1;
+            sendOne(intendedNs);
+        } else {
+            pacer.offer(this);
+        }
+    }
+
+    /** Rate mode: whether this slot can take a send now. */
+    boolean canSend() {
+        if (!worker.config().keepAlive()) {
+            return channel == null && pendingIntendedNs < 0;
+        }
+        return channel != null && !connecting && inFlight < maxInFlight;
+    }
+
+    /**
+     * Rate mode: sends (or, without keep-alive, connects to send) the request due at {@code
+     * intendedNs}.
+     */
+    void sendAt(long intendedNs) {
+        if (worker.config().keepAlive()) {
+            sendOne(intendedNs);
+        } else {
+            pendingIntendedNs = intendedNs;
+            connect();
+        }
     }
 
     private void sendWhileAllowed() {
-        boolean reusable = maxInFlight > 1 || worker.config().keepAlive();
+        boolean reusable = worker.config().keepAlive();
         while (worker.running()
                 && channel != null
                 && inFlight < maxInFlight
                 && (reusable || sentOnChannel == 0)) {
-            if (!sendOne()) {
+            if (!sendOne(System.nanoTime())) {
                 return;
             }
         }
     }
 
-    private boolean sendOne() {
+    private boolean sendOne(long intendedNs) {
         ByteBuf request;
         try {
             request = nextRequest();
@@ -141,7 +203,12 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             return false;
         }
         int tail = (inFlightHead + inFlight) % maxInFlight;
-        sentAtNs[tail] = System.nanoTime();
+        long nowNs = System.nanoTime();
+        intendedAtNs[tail] = intendedNs;
+        writtenAtNs[tail] = nowNs;
+        if (pacer != null) {
+            pacer.stats().recordSend(intendedNs - pacer.startNs(), nowNs - intendedNs);
+        }
         inFlight++;
         sentOnChannel++;
         worker.stats().recordBytesWritten(request.readableBytes());
@@ -189,20 +256,31 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             fail(ErrorKind.READ, "read: a response arrived with no request in flight");
             return;
         }
-        long sentNs = sentAtNs[inFlightHead];
+        long intendedNs = intendedAtNs[inFlightHead];
+        long writtenNs = writtenAtNs[inFlightHead];
         inFlightHead = (inFlightHead + 1) % maxInFlight;
         inFlight--;
         backoffMs = 0;
         if (!worker.running()) {
             return;
         }
-        worker.stats()
-                .recordResponse(
-                        outcome.success(),
-                        outcome.non2xx3xx(),
-                        (System.nanoTime() - sentNs) / 1000);
+        long nowNs = System.nanoTime();
+        long correctedUs = (nowNs - intendedNs) / 1000;
+        worker.stats().recordResponse(outcome.success(), outcome.non2xx3xx(), correctedUs);
+        if (pacer != null) {
+            pacer.stats()
+                    .recordResponse(
+                            intendedNs - pacer.startNs(),
+                            outcome.success(),
+                            correctedUs,
+                            (nowNs - writtenNs) / 1000);
+        }
         if (worker.config().keepAlive()) {
-            sendWhileAllowed();
+            if (pacer == null) {
+                sendWhileAllowed();
+            } else {
+                pacer.offer(this);
+            }
         } else {
             dropChannel();
             run();
@@ -248,7 +326,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         if (connecting && nowNs - connectStartNs > timeoutNs) {
             dropChannel();
             fail(ErrorKind.TIMEOUT, "connect timed out");
-        } else if (inFlight > 0 && nowNs - sentAtNs[inFlightHead] > timeoutNs) {
+        } else if (inFlight > 0 && nowNs - writtenAtNs[inFlightHead] > timeoutNs) {
             dropChannel();
             fail(ErrorKind.TIMEOUT, "response timed out");
         }
@@ -270,6 +348,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         connecting = false;
         inFlight = 0;
         inFlightHead = 0;
+        pendingIntendedNs = -1;
         if (countedOpen) {
             countedOpen = false;
             worker.stats().connectionClosed();
@@ -284,6 +363,9 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             return;
         }
         worker.stats().recordError(kind, message);
+        if (pacer != null) {
+            pacer.stats().recordError(System.nanoTime() - pacer.startNs(), kind);
+        }
         backoffMs = backoffMs == 0 ? 1 : Math.min(MAX_BACKOFF_MS, backoffMs * 2);
         reconnectAfter(backoffMs);
     }

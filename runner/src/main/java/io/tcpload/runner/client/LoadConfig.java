@@ -1,5 +1,7 @@
 package io.tcpload.runner.client;
 
+import io.tcpload.runner.rate.RateSchedule;
+
 /**
  * How hard and how long to load, independent of what is sent. Immutable.
  *
@@ -11,6 +13,11 @@ package io.tcpload.runner.client;
  * @param keepAlive whether a connection carries many requests; otherwise one request per connection
  * @param pipeline requests in flight per keep-alive connection (1 without keep-alive)
  * @param runnerIndex this runner's index in a distributed run (0 when alone); offsets CONNECTID
+ * @param runnerCount the runners of a distributed run (1 when alone); each sends its interleaved
+ *     share of the rate schedule
+ * @param schedule the send schedule of a constant-rate or staged run (wrk2's open model), or {@code
+ *     null} for wrk's closed loop, where each connection sends as soon as it may
+ * @param staged whether the schedule came from {@code --stages}, so the report has a stage table
  */
 public record LoadConfig(
         int threads,
@@ -19,7 +26,10 @@ public record LoadConfig(
         long timeoutMs,
         boolean keepAlive,
         int pipeline,
-        int runnerIndex) {
+        int runnerIndex,
+        int runnerCount,
+        RateSchedule schedule,
+        boolean staged) {
 
     public LoadConfig {
         if (threads < 1) {
@@ -41,9 +51,40 @@ public record LoadConfig(
         if (pipeline > 1 && !keepAlive) {
             throw new IllegalArgumentException("pipelining needs keep-alive connections");
         }
-        if (runnerIndex < 0) {
-            throw new IllegalArgumentException("runnerIndex must not be negative");
+        if (runnerCount < 1 || runnerIndex < 0 || runnerIndex >= runnerCount) {
+            throw new IllegalArgumentException(
+                    "runner index " + runnerIndex + " is outside 0.." + (runnerCount - 1));
         }
+        if (schedule != null && schedule.totalDurationMs() != durationMs) {
+            throw new IllegalArgumentException("the duration must be the schedule's");
+        }
+    }
+
+    /** A closed-loop run (no rate schedule). */
+    public LoadConfig(
+            int threads,
+            int connections,
+            long durationMs,
+            long timeoutMs,
+            boolean keepAlive,
+            int pipeline,
+            int runnerIndex) {
+        this(
+                threads,
+                connections,
+                durationMs,
+                timeoutMs,
+                keepAlive,
+                pipeline,
+                runnerIndex,
+                runnerIndex + 1,
+                null,
+                false);
+    }
+
+    /** Whether sends follow a rate schedule (wrk2) rather than the closed loop (wrk). */
+    public boolean paced() {
+        return schedule != null;
     }
 
     /** Connections handled by loop {@code loop} (0-based). */

@@ -5,14 +5,20 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.Future;
+import io.tcpload.runner.client.ProgressListener.Paced;
 import io.tcpload.runner.client.ProgressListener.Progress;
 import io.tcpload.runner.profile.Profile;
+import io.tcpload.runner.rate.RateSchedule;
+import io.tcpload.runner.rate.Stage;
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.Histograms;
+import io.tcpload.runner.stats.PacedStats;
+import io.tcpload.runner.stats.RateSummary;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.RunSummary.ErrorCount;
 import io.tcpload.runner.stats.SecondSample;
+import io.tcpload.runner.stats.StageResult;
 import io.tcpload.runner.template.RequestTemplate;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -139,12 +145,19 @@ public final class LoadEngine {
         private final List<SecondSample> seconds = new ArrayList<>();
         private Counts total = Counts.ZERO;
         private int openConnections;
+        private final Histogram uncorrectedTotal = config.paced() ? Histograms.create() : null;
+        private final Histogram lagTotal = config.paced() ? Histograms.create() : null;
+        private long sentTotal;
+        private long lateTotal;
 
         Collector(List<LoopWorker> workers) {
             this.workers = workers;
         }
 
         RunSummary run(ProgressListener listener, RunControl control) throws InterruptedException {
+            if (config.paced() && config.keepAlive()) {
+                openBeforeTheClock(control);
+            }
             long startNs = System.nanoTime();
             for (LoopWorker worker : workers) {
                 worker.loop().execute(() -> worker.start(startNs));
@@ -161,6 +174,7 @@ public final class LoadEngine {
                 secondLatency.reset();
                 secondConnect.reset();
                 Counts counts = drain(errors);
+                Paced paced = config.paced() ? drainPaced(tickNs - startNs) : null;
                 if (tickNs == startNs + TimeUnit.SECONDS.toNanos(second) || counts.requests() > 0) {
                     SecondSample sample =
                             new SecondSample(
@@ -178,19 +192,102 @@ public final class LoadEngine {
                                     secondLatency,
                                     secondConnect,
                                     sorted(errors),
-                                    openConnections));
+                                    openConnections,
+                                    paced));
                 }
             }
-            long runtimeUs = (System.nanoTime() - startNs) / 1000;
+            long runtimeNs = System.nanoTime() - startNs;
             return new RunSummary(
                     info(),
-                    runtimeUs,
+                    runtimeNs / 1000,
                     total,
                     latencyTotal,
                     connectTotal,
                     rateTotal,
                     seconds,
-                    sorted(errorsTotal));
+                    sorted(errorsTotal),
+                    config.paced() ? rateSummary(runtimeNs) : null);
+        }
+
+        /**
+         * Rate mode with keep-alive: opens every connection and waits until all are open (or the
+         * timeout passes, or a stop) before the schedule's clock starts, so that the first second
+         * is sent on schedule like any other.
+         */
+        private void openBeforeTheClock(RunControl control) throws InterruptedException {
+            onLoops(LoopWorker::open);
+            long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(config.timeoutMs());
+            while (System.nanoTime() < deadlineNs && !control.stopRequested()) {
+                int open = 0;
+                for (LoopWorker worker : workers) {
+                    open += await(worker.loop().submit(() -> worker.stats().openConnections()));
+                }
+                if (open >= config.connections()) {
+                    return;
+                }
+                if (control.awaitStop(Math.min(deadlineNs, System.nanoTime() + 5_000_000L))) {
+                    return;
+                }
+            }
+        }
+
+        /** Rate mode: collects every loop's sends and their lag and uncorrected latency. */
+        private Paced drainPaced(long elapsedNs) throws InterruptedException {
+            long sent = 0;
+            long late = 0;
+            for (LoopWorker worker : workers) {
+                long[] interval =
+                        await(
+                                worker.loop()
+                                        .submit(
+                                                () ->
+                                                        worker.drainPacedInto(
+                                                                uncorrectedTotal, lagTotal)));
+                sent += interval[0];
+                late += interval[1];
+            }
+            sentTotal += sent;
+            lateTotal += late;
+            double rate = config.schedule().rateAt(elapsedNs) / config.runnerCount();
+            return new Paced(sent, late, rate);
+        }
+
+        /** Rate mode: the summary's wrk2 part, this runner's share of the schedule. */
+        private RateSummary rateSummary(long runtimeNs) throws InterruptedException {
+            RateSchedule schedule = config.schedule();
+            List<StageResult> stages = new ArrayList<>();
+            if (config.staged()) {
+                List<PacedStats.StageTally> tallies =
+                        PacedStats.StageTally.forStages(schedule.stages().size());
+                for (LoopWorker worker : workers) {
+                    // One loop at a time: the tallies are not shared between threads.
+                    await(worker.loop().submit(() -> worker.addStagesTo(tallies)));
+                }
+                double share = config.runnerCount();
+                double fromRate = schedule.startRate();
+                for (int i = 0; i < tallies.size(); i++) {
+                    Stage stage = schedule.stages().get(i);
+                    stages.add(
+                            tallies.get(i)
+                                    .toResult(
+                                            i + 1,
+                                            new Stage(
+                                                    stage.durationMs(), stage.targetRate() / share),
+                                            fromRate / share));
+                    fromRate = stage.targetRate();
+                }
+            }
+            long planned =
+                    schedule.fireTimes(config.runnerIndex(), config.runnerCount(), 0, 1)
+                            .sendsBefore(runtimeNs);
+            return new RateSummary(
+                    config.staged() ? 0 : schedule.startRate() / config.runnerCount(),
+                    planned,
+                    sentTotal,
+                    lateTotal,
+                    uncorrectedTotal,
+                    lagTotal,
+                    stages);
         }
 
         /** Collects every loop's interval; adds it to the totals and returns its counts. */

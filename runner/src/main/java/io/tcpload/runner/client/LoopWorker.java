@@ -16,6 +16,7 @@ import io.netty.util.concurrent.ScheduledFuture;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.LoopStats;
+import io.tcpload.runner.stats.PacedStats;
 import io.tcpload.runner.template.RequestTemplate;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -40,6 +41,10 @@ final class LoopWorker {
     private final RequestTemplate template;
     private final Bootstrap bootstrap;
     private final LoopStats stats = new LoopStats();
+
+    /** Rate mode's sender, or null in the closed loop. */
+    private final Pacer pacer;
+
     private final List<ConnectionSlot> slots;
     private final ChannelHandler readCounter = new ReadCounter();
     private final long timeoutNs;
@@ -81,6 +86,18 @@ final class LoopWorker {
                         .option(
                                 ChannelOption.CONNECT_TIMEOUT_MILLIS,
                                 (int) Math.min(Integer.MAX_VALUE, config.timeoutMs()));
+        this.pacer =
+                config.paced()
+                        ? new Pacer(
+                                this,
+                                config.schedule()
+                                        .fireTimes(
+                                                config.runnerIndex(),
+                                                config.runnerCount(),
+                                                loopIndex,
+                                                config.threads()),
+                                new PacedStats(config.schedule()))
+                        : null;
         int count = config.connectionsOfLoop(loopIndex);
         this.slots = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
@@ -112,6 +129,11 @@ final class LoopWorker {
         return stats;
     }
 
+    /** Rate mode's sender, or null in the closed loop. */
+    Pacer pacer() {
+        return pacer;
+    }
+
     boolean running() {
         return running;
     }
@@ -138,18 +160,38 @@ final class LoopWorker {
         return staticRequest;
     }
 
-    /** Starts the load; runs on the loop. */
+    /** Starts the load at once: {@link #open} and {@link #begin} together; runs on the loop. */
     void start(long startNs) {
+        open();
+        begin(startNs);
+    }
+
+    /**
+     * Starts opening this loop's connections, gradually; runs on the loop. In rate mode with
+     * keep-alive the engine opens them before the clock starts, so that the schedule is not
+     * measured against connection set-up.
+     */
+    void open() {
+        if (running) {
+            return;
+        }
         if (template.kind() == RequestTemplate.Kind.STATIC) {
             ByteBuf built = Unpooled.directBuffer(template.sizeHint());
             template.writeRequest(built, 0);
             staticRequest = built;
         }
         running = true;
-        stats.start(startNs);
         long tickMs = Math.max(1, Math.min(100, config.timeoutMs() / 10));
         ticker = loop.scheduleAtFixedRate(this::tick, tickMs, tickMs, TimeUnit.MILLISECONDS);
         openNextBatch();
+    }
+
+    /** Starts the clock of the run: Req/Sec slices and, in rate mode, the schedule. */
+    void begin(long startNs) {
+        stats.start(startNs);
+        if (pacer != null) {
+            pacer.start(startNs);
+        }
     }
 
     private void openNextBatch() {
@@ -191,6 +233,16 @@ final class LoopWorker {
             staticRequest.release();
             staticRequest = null;
         }
+    }
+
+    /** Rate mode: see {@link PacedStats#drainInto}. Runs on the loop. */
+    long[] drainPacedInto(Histogram uncorrectedOut, Histogram lagOut) {
+        return pacer.stats().drainInto(uncorrectedOut, lagOut);
+    }
+
+    /** Rate mode: adds this loop's per-stage figures. Runs on the loop, after {@link #stop}. */
+    void addStagesTo(List<PacedStats.StageTally> totals) {
+        pacer.stats().addStagesTo(totals);
     }
 
     /** See {@link LoopStats#drainInto}; also reports the connections open now. Runs on the loop. */

@@ -22,6 +22,7 @@ public interface ProgressListener {
      * @param connectUs the connect times of that second; valid only during the call
      * @param errors the error messages of that second with their counts, most frequent first
      * @param openConnections connections established and not yet closed at the end of that second
+     * @param paced rate mode's figures of that second, or null in the closed loop
      */
     record Progress(
             SecondSample second,
@@ -29,5 +30,27 @@ public interface ProgressListener {
             Histogram latencyUs,
             Histogram connectUs,
             List<ErrorCount> errors,
-            int openConnections) {}
+            int openConnections,
+            Paced paced) {
+
+        /** A closed-loop second. */
+        public Progress(
+                SecondSample second,
+                Counts cumulative,
+                Histogram latencyUs,
+                Histogram connectUs,
+                List<ErrorCount> errors,
+                int openConnections) {
+            this(second, cumulative, latencyUs, connectUs, errors, openConnections, null);
+        }
+    }
+
+    /**
+     * One second of rate mode, for this runner.
+     *
+     * @param sent sends written in that second
+     * @param late of those, the ones written more than 1 ms after their intended time
+     * @param targetRate this runner's requested rate at the end of that second, per second
+     */
+    record Paced(long sent, long late, double targetRate) {}
 }

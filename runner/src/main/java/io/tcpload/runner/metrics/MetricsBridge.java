@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -34,6 +35,9 @@ import org.HdrHistogram.Histogram;
  * scrape may be called from any thread at any time.
  */
 public final class MetricsBridge implements ProgressListener {
+    /** The target rate's bits, read by the gauge on the scrape thread. */
+    private final AtomicLong targetRate = new AtomicLong();
+
     private final PrometheusMeterRegistry registry =
             new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final Counter successes;
@@ -82,14 +86,16 @@ public final class MetricsBridge implements ProgressListener {
                 .description("Connections established and not yet closed")
                 .register(registry);
         if (targetRatePerSecond.isPresent()) {
-            double rate = targetRatePerSecond.getAsDouble();
-            Gauge.builder("tcpload.target.rate", () -> rate)
+            targetRate.set(Double.doubleToRawLongBits(targetRatePerSecond.getAsDouble()));
+            Gauge.builder(
+                            "tcpload.target.rate",
+                            targetRate,
+                            bits -> Double.longBitsToDouble(bits.get()))
                     .description("Requests per second asked for")
                     .register(registry);
             behindSchedule =
                     Counter.builder("tcpload.behind.schedule")
-                            .description(
-                                    "Requests sent later than scheduled, for want of a free connection")
+                            .description("Requests sent more than 1 ms after their intended time")
                             .register(registry);
         } else {
             behindSchedule = null;
@@ -161,6 +167,11 @@ public final class MetricsBridge implements ProgressListener {
         add(bytesRead, counts.bytesRead());
         add(bytesWritten, counts.bytesWritten());
         openConnections.set(progress.openConnections());
+        if (progress.paced() != null) {
+            // Stages move the target from second to second.
+            targetRate.set(Double.doubleToRawLongBits(progress.paced().targetRate()));
+            addBehindSchedule(progress.paced().late());
+        }
         latency.add(progress.latencyUs());
         connect.add(progress.connectUs());
 

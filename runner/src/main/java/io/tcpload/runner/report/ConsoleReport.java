@@ -1,6 +1,7 @@
 package io.tcpload.runner.report;
 
 import io.tcpload.runner.stats.Counts;
+import io.tcpload.runner.stats.RateSummary;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.SecondSample;
@@ -77,8 +78,20 @@ public final class ConsoleReport {
         if (summary.connectUs().getTotalCount() > 0) {
             statsRow(out, "Connect", HistogramStats.of(summary.connectUs()), Units::time);
         }
+        RateSummary rate = summary.rate();
         if (options.latencyDistribution()) {
-            latencyDistribution(out, summary.latencyUs());
+            if (rate == null) {
+                latencyDistribution(out, summary.latencyUs());
+            } else {
+                // wrk2's layout: the latency counts from each request's intended send time.
+                out.append(
+                        RateReport.latencyDistribution(summary.latencyUs(), RateReport.RECORDED));
+                if (options.uncorrectedLatency()) {
+                    out.append(
+                            RateReport.latencyDistribution(
+                                    rate.uncorrectedUs(), RateReport.UNCORRECTED));
+                }
+            }
         }
 
         Counts counts = summary.counts();
@@ -106,6 +119,9 @@ public final class ConsoleReport {
         if (counts.non2xx3xx() > 0) {
             out.append("  Non-2xx or 3xx responses: ").append(counts.non2xx3xx()).append('\n');
         }
+        if (rate != null) {
+            out.append(RateReport.behindSchedule(rate.late(), rate.sent(), rate.lagUs()));
+        }
 
         double seconds = summary.runtimeUs() / 1_000_000.0;
         out.append("Requests/sec: ")
@@ -119,6 +135,9 @@ public final class ConsoleReport {
                 .append(leftPad(Units.binary(perSecond(counts.bytesRead(), seconds)), 10))
                 .append("B\n");
 
+        if (rate != null && !rate.stages().isEmpty()) {
+            out.append(RateReport.stageTable(rate.stages()));
+        }
         if (options.trace()) {
             trace(out, summary.seconds());
         }

@@ -7,9 +7,11 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tcpload.runner.stats.Counts;
+import io.tcpload.runner.stats.RateSummary;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.SecondSample;
+import io.tcpload.runner.stats.StageResult;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -84,6 +86,10 @@ public final class JsonResult {
         ArrayNode errors = root.putArray("errorMessages");
         for (RunSummary.ErrorCount error : summary.errorMessages()) {
             errors.addObject().put("message", error.message()).put("count", error.count());
+        }
+
+        if (summary.rate() != null) {
+            root.set("rate", rate(summary.rate()));
         }
 
         try {
@@ -170,7 +176,68 @@ public final class JsonResult {
                 readHistogram(root, "connectUs"),
                 readHistogram(root, "requestRate"),
                 seconds,
-                errors);
+                errors,
+                root.hasNonNull("rate") ? readRate(object(root, "rate", "rate")) : null);
+    }
+
+    /** Rate mode's part: the wrk2 histograms, the send counts and the stages. */
+    private static ObjectNode rate(RateSummary rate) {
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("requestedRate", rate.requestedRate());
+        node.put("planned", rate.planned());
+        node.put("sent", rate.sent());
+        node.put("late", rate.late());
+        node.set("uncorrectedUs", histogram(rate.uncorrectedUs()));
+        node.set("lagUs", histogram(rate.lagUs()));
+        ArrayNode stages = node.putArray("stages");
+        for (StageResult stage : rate.stages()) {
+            ObjectNode row = stages.addObject();
+            row.put("stage", stage.stage());
+            row.put("durationMs", stage.durationMs());
+            row.put("fromRate", stage.fromRate());
+            row.put("targetRate", stage.targetRate());
+            row.put("sent", stage.sent());
+            row.set("counts", counts(stage.counts()));
+            row.set("latencyUs", histogram(stage.latencyUs()));
+        }
+        return node;
+    }
+
+    private static RateSummary readRate(JsonNode node) {
+        List<StageResult> stages = new ArrayList<>();
+        JsonNode rows = array(node, "stages", "rate.stages");
+        for (int i = 0; i < rows.size(); i++) {
+            String path = "rate.stages[" + i + "]";
+            JsonNode row = rows.get(i);
+            if (!row.isObject()) {
+                throw new IllegalArgumentException("result JSON: " + path + " must be an object");
+            }
+            stages.add(
+                    new StageResult(
+                            integer(row, "stage", path + ".stage"),
+                            longValue(row, "durationMs", path + ".durationMs"),
+                            number(row, "fromRate", path + ".fromRate"),
+                            number(row, "targetRate", path + ".targetRate"),
+                            longValue(row, "sent", path + ".sent"),
+                            readCounts(object(row, "counts", path + ".counts"), path + ".counts"),
+                            readHistogram(row, "latencyUs")));
+        }
+        return new RateSummary(
+                number(node, "requestedRate", "rate.requestedRate"),
+                longValue(node, "planned", "rate.planned"),
+                longValue(node, "sent", "rate.sent"),
+                longValue(node, "late", "rate.late"),
+                readHistogram(node, "uncorrectedUs"),
+                readHistogram(node, "lagUs"),
+                stages);
+    }
+
+    private static double number(JsonNode node, String name, String path) {
+        JsonNode value = field(node, name, path);
+        if (!value.isNumber()) {
+            throw new IllegalArgumentException("result JSON: " + path + " must be a number");
+        }
+        return value.asDouble();
     }
 
     private static ObjectNode info(RunInfo info) {

@@ -1,5 +1,6 @@
 package io.tcpload.runner.report;
 
+import io.tcpload.runner.stats.StageResult;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
@@ -103,8 +104,9 @@ public final class RateReport {
     }
 
     /**
-     * How far sends fell behind their fire times: {@code late} of {@code sends} went out later than
-     * scheduled, by up to the maximum of {@code lagUs} (which holds the late sends' lags).
+     * How far sends fell behind their fire times: {@code late} of {@code sends} went out more than
+     * 1 ms after their intended time; {@code lagUs} holds every send's lag, whose median, 99th
+     * percentile and maximum follow.
      */
     public static String behindSchedule(long late, long sends, Histogram lagUs) {
         StringBuilder out = new StringBuilder(128);
@@ -112,14 +114,16 @@ public final class RateReport {
                 .append(late)
                 .append(" of ")
                 .append(sends)
-                .append(" sends");
-        if (late > 0 && lagUs.getTotalCount() > 0) {
-            out.append(" (")
-                    .append(Units.fixed2(ConsoleReport.perSecond(100 * late, sends)))
-                    .append("%), by up to ")
-                    .append(Units.time(lagUs.getMaxValue()))
-                    .append(", mean ")
-                    .append(Units.time(lagUs.getMean()));
+                .append(" sends more than 1ms late (")
+                .append(Units.fixed2(ConsoleReport.perSecond(100 * late, sends)))
+                .append("%)");
+        if (lagUs.getTotalCount() > 0) {
+            out.append("; send lag p50 ")
+                    .append(Units.time(lagUs.getValueAtPercentile(50)))
+                    .append(", p99 ")
+                    .append(Units.time(lagUs.getValueAtPercentile(99)))
+                    .append(", max ")
+                    .append(Units.time(lagUs.getMaxValue()));
         }
         return out.append('\n').toString();
     }

@@ -5,11 +5,11 @@ package io.tcpload.runner.report;
  *
  * @param latencyDistribution the percentile lines ({@code --latency})
  * @param trace the per-second table after the report ({@code --trace})
- * @param rateMode the run was paced at a constant rate, so latency counts from the intended send
- *     time; the layout does not change yet
+ * @param uncorrectedLatency in rate mode, also the uncorrected latency distribution ({@code -U})
  */
-public record ReportOptions(boolean latencyDistribution, boolean trace, boolean rateMode) {
+public record ReportOptions(
+        boolean latencyDistribution, boolean trace, boolean uncorrectedLatency) {
 
-    /** wrktcp's default: no percentiles, no trace, closed model. */
+    /** wrktcp's default: no percentiles, no trace. */
     public static final ReportOptions DEFAULT = new ReportOptions(false, false, false);
 }

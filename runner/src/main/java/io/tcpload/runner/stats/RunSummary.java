@@ -16,6 +16,7 @@ import org.HdrHistogram.Histogram;
  *     slice (only slices that completed something), as wrktcp's {@code Req/Sec} row uses
  * @param seconds the per-second series, in order
  * @param errorMessages distinct error messages with their counts, most frequent first
+ * @param rate what a constant-rate or staged run adds, or {@code null} for a closed-loop run
  */
 public record RunSummary(
         RunInfo info,
@@ -25,11 +26,34 @@ public record RunSummary(
         Histogram connectUs,
         Histogram requestRate,
         List<SecondSample> seconds,
-        List<ErrorCount> errorMessages) {
+        List<ErrorCount> errorMessages,
+        RateSummary rate) {
 
     public RunSummary {
         seconds = List.copyOf(seconds);
         errorMessages = List.copyOf(errorMessages);
+    }
+
+    /** A closed-loop run's summary (no rate schedule). */
+    public RunSummary(
+            RunInfo info,
+            long runtimeUs,
+            Counts counts,
+            Histogram latencyUs,
+            Histogram connectUs,
+            Histogram requestRate,
+            List<SecondSample> seconds,
+            List<ErrorCount> errorMessages) {
+        this(
+                info,
+                runtimeUs,
+                counts,
+                latencyUs,
+                connectUs,
+                requestRate,
+                seconds,
+                errorMessages,
+                null);
     }
 
     /** One distinct error message and how many times it happened. */

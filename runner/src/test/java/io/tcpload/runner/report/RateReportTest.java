@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.Histograms;
+import io.tcpload.runner.stats.StageResult;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -166,14 +167,16 @@ class RateReportTest {
     @Test
     void behindScheduleSaysHowManyAndHowFar() {
         Histogram lagUs = Histograms.create();
+        recordTimes(lagUs, 20, 996);
         recordTimes(lagUs, 2_000, 3);
         recordTimes(lagUs, 14_000, 1);
 
         assertThat(RateReport.behindSchedule(4, 1000, lagUs))
                 .isEqualTo(
-                        "  Behind schedule: 4 of 1000 sends (0.40%), by up to 14.01ms, mean 5.00ms\n");
+                        "  Behind schedule: 4 of 1000 sends more than 1ms late (0.40%);"
+                                + " send lag p50 20.00us, p99 20.00us, max 14.01ms\n");
         assertThat(RateReport.behindSchedule(0, 1000, Histograms.create()))
-                .isEqualTo("  Behind schedule: 0 of 1000 sends\n");
+                .isEqualTo("  Behind schedule: 0 of 1000 sends more than 1ms late (0.00%)\n");
     }
 
     private static Counts counts(long requests, long successes, long failures, long errors) {

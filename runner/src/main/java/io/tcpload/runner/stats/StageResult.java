@@ -1,11 +1,10 @@
-package io.tcpload.runner.report;
+package io.tcpload.runner.stats;
 
-import io.tcpload.runner.stats.Counts;
 import org.HdrHistogram.Histogram;
 
 /**
- * What happened during one {@code --stages} stage, for {@link RateReport#stageTable}. The rates are
- * per second of the stage's planned duration.
+ * What happened during one {@code --stages} stage, for the per-stage table of the report. The rates
+ * are per second of the stage's planned duration.
  *
  * @param stage the stage's number, from 1
  * @param durationMs the stage's planned duration, positive
