@@ -115,6 +115,14 @@ public final class RunCommand implements Callable<Integer> {
     String stages;
 
     @Option(
+            names = "--warmup",
+            paramLabel = "T",
+            description =
+                    "Load for T before the measured run and leave it out of every figure (JIT"
+                            + " warm-up of this JVM and of the target); the load is real traffic.")
+    String warmup;
+
+    @Option(
             names = {"-U", "--u_latency"},
             description = "Rate mode: also print the uncorrected latency distribution.")
     boolean uncorrectedLatency;
@@ -651,7 +659,8 @@ public final class RunCommand implements Callable<Integer> {
                 runnerIndex,
                 runnerCount,
                 schedule,
-                stages != null);
+                stages != null,
+                warmup == null ? 0 : Quantities.durationMs("--warmup", warmup));
     }
 
     /** The send schedule of {@code -R} and {@code --stages}, or null for the closed loop. */

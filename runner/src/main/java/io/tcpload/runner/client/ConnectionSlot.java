@@ -266,14 +266,17 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         }
         long nowNs = System.nanoTime();
         long correctedUs = (nowNs - intendedNs) / 1000;
-        worker.stats().recordResponse(outcome.success(), outcome.non2xx3xx(), correctedUs);
-        if (pacer != null) {
-            pacer.stats()
-                    .recordResponse(
-                            intendedNs - pacer.startNs(),
-                            outcome.success(),
-                            correctedUs,
-                            (nowNs - writtenNs) / 1000);
+        // A warm-up request answered after the measured run began is not part of it.
+        if (worker.measured(intendedNs)) {
+            worker.stats().recordResponse(outcome.success(), outcome.non2xx3xx(), correctedUs);
+            if (pacer != null) {
+                pacer.stats()
+                        .recordResponse(
+                                intendedNs - pacer.startNs(),
+                                outcome.success(),
+                                correctedUs,
+                                (nowNs - writtenNs) / 1000);
+            }
         }
         if (worker.config().keepAlive()) {
             if (pacer == null) {

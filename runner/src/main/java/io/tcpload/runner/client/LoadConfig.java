@@ -18,6 +18,8 @@ import io.tcpload.runner.rate.RateSchedule;
  * @param schedule the send schedule of a constant-rate or staged run (wrk2's open model), or {@code
  *     null} for wrk's closed loop, where each connection sends as soon as it may
  * @param staged whether the schedule came from {@code --stages}, so the report has a stage table
+ * @param warmupMs load sent before the measured run and left out of every figure, so that the JIT
+ *     compiler's first seconds do not show in the percentiles; 0 for none
  */
 public record LoadConfig(
         int threads,
@@ -29,7 +31,8 @@ public record LoadConfig(
         int runnerIndex,
         int runnerCount,
         RateSchedule schedule,
-        boolean staged) {
+        boolean staged,
+        long warmupMs) {
 
     public LoadConfig {
         if (threads < 1) {
@@ -55,6 +58,9 @@ public record LoadConfig(
             throw new IllegalArgumentException(
                     "runner index " + runnerIndex + " is outside 0.." + (runnerCount - 1));
         }
+        if (warmupMs < 0) {
+            throw new IllegalArgumentException("warm-up must not be negative");
+        }
         if (schedule != null && schedule.totalDurationMs() != durationMs) {
             throw new IllegalArgumentException("the duration must be the schedule's");
         }
@@ -79,7 +85,8 @@ public record LoadConfig(
                 runnerIndex,
                 runnerIndex + 1,
                 null,
-                false);
+                false,
+                0);
     }
 
     /** Whether sends follow a rate schedule (wrk2) rather than the closed loop (wrk). */

@@ -162,6 +162,20 @@ public final class LoadEngine {
             for (LoopWorker worker : workers) {
                 worker.loop().execute(() -> worker.start(startNs));
             }
+            if (config.warmupMs() > 0) {
+                long warmedNs = startNs + TimeUnit.MILLISECONDS.toNanos(config.warmupMs());
+                // A stop during the warm-up ends the measured run as soon as it begins.
+                control.awaitStop(warmedNs);
+                long measuredStartNs = System.nanoTime();
+                onLoops(worker -> worker.restartClock(measuredStartNs));
+                return measure(measuredStartNs, listener, control);
+            }
+            return measure(startNs, listener, control);
+        }
+
+        /** The measured run, from {@code startNs} to the end of the duration or a stop. */
+        private RunSummary measure(long startNs, ProgressListener listener, RunControl control)
+                throws InterruptedException {
             long endNs = startNs + TimeUnit.MILLISECONDS.toNanos(config.durationMs());
             boolean stopped = false;
             for (int second = 1; !stopped; second++) {

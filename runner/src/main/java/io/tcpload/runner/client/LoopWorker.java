@@ -14,6 +14,7 @@ import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.tcpload.runner.profile.Profile;
+import io.tcpload.runner.rate.FireTimes;
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.LoopStats;
 import io.tcpload.runner.stats.PacedStats;
@@ -36,11 +37,15 @@ final class LoopWorker {
     private static final int OPEN_BATCH = 32;
 
     private final EventLoop loop;
+    private final int loopIndex;
     private final Profile profile;
     private final LoadConfig config;
     private final RequestTemplate template;
     private final Bootstrap bootstrap;
-    private final LoopStats stats = new LoopStats();
+    private LoopStats stats = new LoopStats();
+
+    /** Responses to requests sent (or, in rate mode, intended) before this are warm-up. */
+    private long measureFromNs = Long.MIN_VALUE;
 
     /** Rate mode's sender, or null in the closed loop. */
     private final Pacer pacer;
@@ -72,6 +77,7 @@ final class LoopWorker {
             Transport transport,
             InetSocketAddress address) {
         this.loop = loop;
+        this.loopIndex = loopIndex;
         this.profile = profile;
         this.config = config;
         this.template = template;
@@ -186,12 +192,38 @@ final class LoopWorker {
         openNextBatch();
     }
 
+    /**
+     * Ends the warm-up: everything recorded so far is dropped, responses to warm-up requests will
+     * not be counted, and the clock (and in rate mode the schedule) starts again at {@code
+     * startNs}. Runs on the loop.
+     */
+    void restartClock(long startNs) {
+        LoopStats fresh = new LoopStats();
+        fresh.carryOpenConnections(stats);
+        stats = fresh;
+        measureFromNs = startNs;
+        if (pacer != null) {
+            pacer.restart(startNs, fireTimes(), new PacedStats(config.schedule()));
+        }
+        begin(startNs);
+    }
+
+    /** Whether a request sent, or intended, at {@code sentNs} belongs to the measured run. */
+    boolean measured(long sentNs) {
+        return sentNs >= measureFromNs;
+    }
+
     /** Starts the clock of the run: Req/Sec slices and, in rate mode, the schedule. */
     void begin(long startNs) {
         stats.start(startNs);
         if (pacer != null) {
             pacer.start(startNs);
         }
+    }
+
+    private FireTimes fireTimes() {
+        return config.schedule()
+                .fireTimes(config.runnerIndex(), config.runnerCount(), loopIndex, config.threads());
     }
 
     private void openNextBatch() {

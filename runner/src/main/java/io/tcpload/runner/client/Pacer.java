@@ -19,8 +19,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class Pacer implements Runnable {
     private final LoopWorker worker;
-    private final FireTimes fireTimes;
-    private final PacedStats stats;
+    private FireTimes fireTimes;
+    private PacedStats stats;
     private final ArrayDeque<ConnectionSlot> ready = new ArrayDeque<>();
 
     private long startNs;
@@ -39,6 +39,13 @@ final class Pacer implements Runnable {
         this.startNs = runStartNs;
         this.started = true;
         dispatch();
+    }
+
+    /** After a warm-up: the schedule starts again at {@code runStartNs}, with fresh figures. */
+    void restart(long runStartNs, FireTimes freshFireTimes, PacedStats freshStats) {
+        this.fireTimes = freshFireTimes;
+        this.stats = freshStats;
+        start(runStartNs);
     }
 
     /** The run's start, from which intended times are counted. */

@@ -29,15 +29,19 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     static final int MAX_PENDING_RESPONSES = 1024;
 
     private final ResponseBuffers responses;
-    private final long delayMs;
+    private final ResponseTiming timing;
+
+    /** The latest time a response of this connection is scheduled for; later ones go after it. */
+    private long lastDueNs = Long.MIN_VALUE;
+
     private final Consumer<String> problems;
     private int pendingResponses;
     private boolean closing;
     private boolean flushNeeded;
 
-    ConnectionHandler(ResponseBuffers responses, long delayMs, Consumer<String> problems) {
+    ConnectionHandler(ResponseBuffers responses, ResponseTiming timing, Consumer<String> problems) {
         this.responses = responses;
-        this.delayMs = delayMs;
+        this.timing = timing;
         this.problems = problems;
     }
 
@@ -80,7 +84,15 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             return; // requests after "Connection: close" get no answer
         }
         closing = connection == ResponseFactory.Connection.CLOSE;
-        if (delayMs == 0) {
+        if (timing.immediate()) {
+            send(ctx, connection, false);
+            return;
+        }
+        long nowNs = System.nanoTime();
+        // Never before an earlier response: responses keep the order of their requests.
+        long dueNs = Math.max(nowNs + timing.waitNs(nowNs), lastDueNs);
+        lastDueNs = dueNs;
+        if (dueNs <= nowNs && pendingResponses == 0) {
             send(ctx, connection, false);
             return;
         }
@@ -93,8 +105,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
                             send(ctx, connection, true);
                             updateAutoRead(ctx);
                         },
-                        delayMs,
-                        TimeUnit.MILLISECONDS);
+                        dueNs - nowNs,
+                        TimeUnit.NANOSECONDS);
     }
 
     private void send(

@@ -101,6 +101,7 @@ public final class DemoServer implements AutoCloseable {
         ResponseBuffers responses = new ResponseBuffers(factory, options.failureRate());
         ProblemReporter problems = new ProblemReporter();
         try {
+            ResponseTiming timing = ResponseTiming.of(options, System.nanoTime());
             ServerBootstrap bootstrap =
                     new ServerBootstrap()
                             .group(group)
@@ -127,9 +128,7 @@ public final class DemoServer implements AutoCloseable {
                                             }
                                             pipeline.addLast(
                                                     new ConnectionHandler(
-                                                            responses,
-                                                            options.delayMs(),
-                                                            problems::report));
+                                                            responses, timing, problems::report));
                                         }
                                     });
             ChannelFuture bound = bootstrap.bind(options.bindHost(), options.port()).await();

@@ -60,6 +60,22 @@ public final class ServeCommand implements Callable<Integer> {
     long delayMs;
 
     @Option(
+            names = "--stall-every-ms",
+            paramLabel = "P",
+            defaultValue = "0",
+            description =
+                    "Stall every P milliseconds (with --stall-for-ms): responses due during a"
+                            + " stall are held until it ends, to see coordinated omission.")
+    long stallEveryMs;
+
+    @Option(
+            names = "--stall-for-ms",
+            paramLabel = "S",
+            defaultValue = "0",
+            description = "How long each stall lasts, in milliseconds (less than P).")
+    long stallForMs;
+
+    @Option(
             names = "--threads",
             paramLabel = "N",
             defaultValue = "2",
@@ -88,7 +104,15 @@ public final class ServeCommand implements Callable<Integer> {
         ServeOptions options;
         try {
             int listenPort = port != null ? port : loaded.profile().target().port();
-            options = new ServeOptions(host, listenPort, failureRate, delayMs, threads);
+            options =
+                    new ServeOptions(
+                            host,
+                            listenPort,
+                            failureRate,
+                            delayMs,
+                            threads,
+                            stallEveryMs,
+                            stallForMs);
         } catch (IllegalArgumentException e) {
             err.println("serve: " + e.getMessage());
             err.flush();

@@ -10,9 +10,19 @@ import java.util.Objects;
  * @param failureRate the fraction of responses, 0..1, that carry the failure code
  * @param delayMs how long each response waits before it is written
  * @param threads the number of event-loop threads (accepting and serving)
+ * @param stallEveryMs with {@code stallForMs}: every this many milliseconds from the start, the
+ *     server stalls; 0 for never
+ * @param stallForMs how long each stall lasts: responses due during it are all written when it ends
+ *     (the coordinated-omission experiment of wrk2)
  */
 public record ServeOptions(
-        String bindHost, int port, double failureRate, long delayMs, int threads) {
+        String bindHost,
+        int port,
+        double failureRate,
+        long delayMs,
+        int threads,
+        long stallEveryMs,
+        long stallForMs) {
 
     public ServeOptions {
         Objects.requireNonNull(bindHost, "bindHost");
@@ -31,6 +41,21 @@ public record ServeOptions(
         if (threads < 1) {
             throw new IllegalArgumentException("threads " + threads + " is less than 1");
         }
+        if (stallEveryMs < 0
+                || stallForMs < 0
+                || (stallEveryMs > 0 && stallForMs >= stallEveryMs)) {
+            throw new IllegalArgumentException(
+                    "a stall of "
+                            + stallForMs
+                            + " ms every "
+                            + stallEveryMs
+                            + " ms is not possible: it must be shorter than its period");
+        }
+    }
+
+    /** Options without stalls. */
+    public ServeOptions(String bindHost, int port, double failureRate, long delayMs, int threads) {
+        this(bindHost, port, failureRate, delayMs, threads, 0, 0);
     }
 
     /** 127.0.0.1, any free port, no failures, no delay, two threads. */
@@ -39,22 +64,33 @@ public record ServeOptions(
     }
 
     public ServeOptions withBindHost(String newBindHost) {
-        return new ServeOptions(newBindHost, port, failureRate, delayMs, threads);
+        return new ServeOptions(
+                newBindHost, port, failureRate, delayMs, threads, stallEveryMs, stallForMs);
     }
 
     public ServeOptions withPort(int newPort) {
-        return new ServeOptions(bindHost, newPort, failureRate, delayMs, threads);
+        return new ServeOptions(
+                bindHost, newPort, failureRate, delayMs, threads, stallEveryMs, stallForMs);
     }
 
     public ServeOptions withFailureRate(double newFailureRate) {
-        return new ServeOptions(bindHost, port, newFailureRate, delayMs, threads);
+        return new ServeOptions(
+                bindHost, port, newFailureRate, delayMs, threads, stallEveryMs, stallForMs);
     }
 
     public ServeOptions withDelayMs(long newDelayMs) {
-        return new ServeOptions(bindHost, port, failureRate, newDelayMs, threads);
+        return new ServeOptions(
+                bindHost, port, failureRate, newDelayMs, threads, stallEveryMs, stallForMs);
     }
 
     public ServeOptions withThreads(int newThreads) {
-        return new ServeOptions(bindHost, port, failureRate, delayMs, newThreads);
+        return new ServeOptions(
+                bindHost, port, failureRate, delayMs, newThreads, stallEveryMs, stallForMs);
+    }
+
+    /** Stalls of {@code newStallForMs} every {@code newStallEveryMs}. */
+    public ServeOptions withStalls(long newStallEveryMs, long newStallForMs) {
+        return new ServeOptions(
+                bindHost, port, failureRate, delayMs, threads, newStallEveryMs, newStallForMs);
     }
 }

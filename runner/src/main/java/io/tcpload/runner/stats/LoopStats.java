@@ -71,6 +71,11 @@ public final class LoopStats {
         openConnections--;
     }
 
+    /** Starts from the open connections of {@code previous}, whose figures are dropped. */
+    public void carryOpenConnections(LoopStats previous) {
+        openConnections = previous.openConnections;
+    }
+
     /** Connections of this loop established and not yet let go of. */
     public int openConnections() {
         return openConnections;
