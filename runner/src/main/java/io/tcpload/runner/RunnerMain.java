@@ -1,5 +1,6 @@
 package io.tcpload.runner;
 
+import io.netty.util.ResourceLeakDetector;
 import io.tcpload.runner.cli.RunCommand;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -12,6 +13,11 @@ public final class RunnerMain {
     private RunnerMain() {}
 
     public static void main(String[] args) {
+        if (System.getProperty("io.netty.leakDetection.level") == null) {
+            // Leak tracking samples buffers on the hot path; the tests keep it on, a load run
+            // does not need it (ask for it with -Dio.netty.leakDetection.level=...).
+            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+        }
         System.exit(execute(System.out, System.err, args));
     }
 

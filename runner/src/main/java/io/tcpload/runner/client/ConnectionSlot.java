@@ -65,11 +65,11 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
                     LoopWorker w = worker;
                     ch.pipeline()
                             .addLast(
-                                    w.readCounter(),
                                     ResponseCodecs.newDecoder(
                                             w.profile().response(),
                                             w.profile().request().http(),
-                                            !w.config().keepAlive()),
+                                            !w.config().keepAlive(),
+                                            w.readCounter()),
                                     ConnectionSlot.this);
                 }
             };

@@ -2,6 +2,7 @@ package io.tcpload.runner.codec;
 
 import io.netty.channel.ChannelHandler;
 import io.tcpload.runner.profile.ResponseSpec;
+import java.util.function.IntConsumer;
 
 /**
  * Builds the per-connection response decoders.
@@ -32,6 +33,21 @@ public final class ResponseCodecs {
      */
     public static ChannelHandler newDecoder(
             ResponseSpec spec, boolean http, boolean singleResponse) {
+        return newDecoder(spec, http, singleResponse, bytes -> {});
+    }
+
+    /**
+     * As {@link #newDecoder(ResponseSpec, boolean, boolean)}, telling {@code bytesRead} the size of
+     * every read first (one handler less on the path of every read).
+     */
+    public static ChannelHandler newDecoder(
+            ResponseSpec spec, boolean http, boolean singleResponse, IntConsumer bytesRead) {
+        ResponseDecoder decoder = build(spec, http, singleResponse);
+        decoder.countReadsInto(bytesRead);
+        return decoder;
+    }
+
+    private static ResponseDecoder build(ResponseSpec spec, boolean http, boolean singleResponse) {
         Compiled compiled = compiled(spec);
         if (http) {
             return new HttpDecoder(

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import java.util.List;
+import java.util.function.IntConsumer;
 
 /**
  * What both response decoders share: one {@link ResponseOutcome} per complete response, the
@@ -13,11 +14,27 @@ import java.util.List;
  */
 abstract class ResponseDecoder extends ByteToMessageDecoder {
     private final boolean singleResponse;
+
+    /** Told the size of every read, before decoding: the engine's byte count, without a handler. */
+    private IntConsumer bytesRead = bytes -> {};
+
     private boolean responded;
     private boolean failed;
 
     ResponseDecoder(boolean singleResponse) {
         this.singleResponse = singleResponse;
+    }
+
+    void countReadsInto(IntConsumer counter) {
+        this.bytesRead = counter;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+        if (msg instanceof ByteBuf buffer) {
+            bytesRead.accept(buffer.readableBytes());
+        }
+        super.channelRead(ctx, msg);
     }
 
     /**
