@@ -82,6 +82,21 @@ public final class LoadEngine {
      */
     public RunSummary run(InetSocketAddress address, ProgressListener listener, RunControl control)
             throws InterruptedException {
+        return run(address, listener, control, StartGate.immediate());
+    }
+
+    /**
+     * Runs the test to its end, beginning when {@code gate} opens: the event loops are up before
+     * the wait, so that the start costs nothing but the connects.
+     *
+     * @throws java.util.concurrent.CancellationException when the gate is cancelled first
+     */
+    public RunSummary run(
+            InetSocketAddress address,
+            ProgressListener listener,
+            RunControl control,
+            StartGate gate)
+            throws InterruptedException {
         EventLoopGroup group =
                 new MultiThreadIoEventLoopGroup(
                         config.threads(),
@@ -100,7 +115,10 @@ public final class LoadEngine {
                                 transport,
                                 address));
             }
-            return new Collector(workers).run(listener, control);
+            listener.onReady();
+            long startEpochUs = gate.await();
+            listener.onStart(startEpochUs);
+            return new Collector(workers).run(listener, control, startEpochUs);
         } finally {
             // Closes still in progress must complete while their loop runs (see LoopWorker).
             for (LoopWorker worker : workers) {
@@ -144,7 +162,8 @@ public final class LoadEngine {
             this.workers = workers;
         }
 
-        RunSummary run(ProgressListener listener, RunControl control) throws InterruptedException {
+        RunSummary run(ProgressListener listener, RunControl control, long startEpochUs)
+                throws InterruptedException {
             long startNs = System.nanoTime();
             for (LoopWorker worker : workers) {
                 worker.loop().execute(() -> worker.start(startNs));
@@ -190,7 +209,8 @@ public final class LoadEngine {
                     connectTotal,
                     rateTotal,
                     seconds,
-                    sorted(errorsTotal));
+                    sorted(errorsTotal),
+                    startEpochUs);
         }
 
         /** Collects every loop's interval; adds it to the totals and returns its counts. */

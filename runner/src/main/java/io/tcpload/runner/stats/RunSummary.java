@@ -16,6 +16,8 @@ import org.HdrHistogram.Histogram;
  *     slice (only slices that completed something), as wrktcp's {@code Req/Sec} row uses
  * @param seconds the per-second series, in order
  * @param errorMessages distinct error messages with their counts, most frequent first
+ * @param startEpochUs when the load really began, in microseconds since the epoch (wall clock), so
+ *     that the runners of one distributed test can be compared; 0 when unknown
  */
 public record RunSummary(
         RunInfo info,
@@ -25,11 +27,25 @@ public record RunSummary(
         Histogram connectUs,
         Histogram requestRate,
         List<SecondSample> seconds,
-        List<ErrorCount> errorMessages) {
+        List<ErrorCount> errorMessages,
+        long startEpochUs) {
 
     public RunSummary {
         seconds = List.copyOf(seconds);
         errorMessages = List.copyOf(errorMessages);
+    }
+
+    /** A summary whose start instant is unknown (0). */
+    public RunSummary(
+            RunInfo info,
+            long runtimeUs,
+            Counts counts,
+            Histogram latencyUs,
+            Histogram connectUs,
+            Histogram requestRate,
+            List<SecondSample> seconds,
+            List<ErrorCount> errorMessages) {
+        this(info, runtimeUs, counts, latencyUs, connectUs, requestRate, seconds, errorMessages, 0);
     }
 
     /** One distinct error message and how many times it happened. */
