@@ -90,7 +90,8 @@ public final class ResultMerge {
 
     /**
      * Second by second, counts summed; the per-second percentiles cannot be merged exactly from the
-     * samples, so the merged second keeps the worst runner's p50, p99 and max (an upper bound).
+     * samples, so the merged second keeps the worst runner's p50, p90, p99 and max (an upper
+     * bound).
      */
     private static List<SecondSample> mergedSeconds(List<RunSummary> runners) {
         Map<Integer, SecondSample> bySecond = new java.util.TreeMap<>();
@@ -104,6 +105,7 @@ public final class ResultMerge {
                                         a.second(),
                                         a.counts().plus(b.counts()),
                                         Math.max(a.latencyP50Us(), b.latencyP50Us()),
+                                        Math.max(a.latencyP90Us(), b.latencyP90Us()),
                                         Math.max(a.latencyP99Us(), b.latencyP99Us()),
                                         Math.max(a.latencyMaxUs(), b.latencyMaxUs())));
             }
