@@ -6,8 +6,8 @@
 #   bash bench/operator/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-./mvnw -q -B -pl runner,operator test-compile -Dspotless.check.skip
-./mvnw -q -B -pl runner,operator dependency:build-classpath \
+# One reactor run, so that the operator's classpath takes the runner from runner/target/classes.
+./mvnw -q -B -pl runner,operator test-compile dependency:build-classpath -Dspotless.check.skip \
   -Dmdep.includeScope=test -Dmdep.outputFile=target/bench.classpath >/dev/null
 classpath="operator/target/test-classes:operator/target/classes:runner/target/classes:$(cat operator/target/bench.classpath)"
 exec java -cp "$classpath" io.tcpload.operator.bench.OperatorBench

@@ -31,6 +31,8 @@ import java.util.concurrent.Executors;
  * against the mock API server (which has none): what is tested is what runs.
  */
 public final class OperatorMain implements AutoCloseable {
+    static final int RECONCILE_THREADS = 8;
+
     private final Operator operator;
     private final HttpServer http;
     private final TcpLoadTestReconciler reconciler;
@@ -72,9 +74,13 @@ public final class OperatorMain implements AutoCloseable {
                         overrider -> {
                             overrider
                                     .withKubernetesClient(client)
+                                    // Per-resource series would grow with every test ever run.
                                     .withMetrics(
-                                            MicrometerMetrics.newMicrometerMetricsBuilder(registry)
-                                                    .build())
+                                            MicrometerMetrics.withoutPerResourceMetrics(registry))
+                                    // Reconciles wait on runners (2 s timeouts at worst); a few
+                                    // threads keep up with many tests and keep the idle
+                                    // footprint small.
+                                    .withConcurrentReconciliationThreads(RECONCILE_THREADS)
                                     .withUseSSAToPatchPrimaryResource(false)
                                     .withSSABasedCreateUpdateMatchForDependentResources(false)
                                     .withCloseClientOnStop(false)

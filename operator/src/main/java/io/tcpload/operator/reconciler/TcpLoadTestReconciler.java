@@ -5,7 +5,10 @@ import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobList;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
+import io.fabric8.kubernetes.client.dsl.ScalableResource;
 import io.javaoperatorsdk.operator.api.reconciler.Cleaner;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.DeleteControl;
@@ -127,8 +130,12 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest>, Cle
     @Override
     public ErrorStatusUpdateControl<TcpLoadTest> updateErrorStatus(
             TcpLoadTest test, Context<TcpLoadTest> context, Exception e) {
+        // The whole status (a copy: the cached resource stays as read), with the reason in its
+        // message.
         TcpLoadTestStatus status =
-                test.getStatus() != null ? test.getStatus() : new TcpLoadTestStatus();
+                test.getStatus() == null
+                        ? new TcpLoadTestStatus()
+                        : context.getClient().getKubernetesSerialization().clone(test.getStatus());
         status.setMessage("Reconcile failed, retrying: " + e.getMessage());
         return ErrorStatusUpdateControl.patchStatus(statusOnly(test, status));
     }
@@ -224,20 +231,9 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest>, Cle
         pods.values().stream().filter(RunnerPod::running).map(RunnerPod::podIp).forEach(action);
     }
 
-    private static io.fabric8.kubernetes.client.dsl.MixedOperation<
-                    Job,
-                    io.fabric8.kubernetes.api.model.batch.v1.JobList,
-                    io.fabric8.kubernetes.client.dsl.ScalableResource<Job>>
-            jobsIn(KubernetesClient client) {
-        return client.batch().v1().jobs();
-    }
-
-    private static io.fabric8.kubernetes.client.dsl.NonNamespaceOperation<
-                    Job,
-                    io.fabric8.kubernetes.api.model.batch.v1.JobList,
-                    io.fabric8.kubernetes.client.dsl.ScalableResource<Job>>
-            jobs(KubernetesClient client, TcpLoadTest test) {
-        return jobsIn(client).inNamespace(test.getMetadata().getNamespace());
+    private static NonNamespaceOperation<Job, JobList, ScalableResource<Job>> jobs(
+            KubernetesClient client, TcpLoadTest test) {
+        return client.batch().v1().jobs().inNamespace(test.getMetadata().getNamespace());
     }
 
     /** A status-only object: name, namespace and status, never the spec. */

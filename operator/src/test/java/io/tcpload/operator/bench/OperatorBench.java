@@ -43,9 +43,20 @@ import java.util.concurrent.TimeUnit;
 public final class OperatorBench {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
+    /**
+     * The chart's javaOptions as they act under its 512 MiB limit: MaxRAMPercentage=75 gives a 384
+     * MiB heap, and the default initial heap is 1/64 of the limit (8 MiB), where on this machine it
+     * would be 1/64 of all its memory.
+     */
+    private static final String DEFAULT_JAVA_OPTIONS =
+            "-Xms8m -Xmx384m -XX:+UseSerialGC -XX:TieredStopAtLevel=1"
+                    + " -XX:+ExitOnOutOfMemoryError";
+
     private OperatorBench() {}
 
     public static void main(String[] args) throws Exception {
+        java.util.logging.Logger.getLogger("io.fabric8.mockwebserver")
+                .setLevel(java.util.logging.Level.WARNING);
         Path work = Files.createTempDirectory("tcpload-operator-bench");
         try (OperatorHarness world = new OperatorHarness(work)) {
             separateOperator(world);
@@ -61,15 +72,22 @@ public final class OperatorBench {
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        ProcessBuilder builder =
-                new ProcessBuilder(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // As in the chart's pod: 75% of its 512 MiB limit for the heap.
+        String javaOptions =
+                System.getenv().getOrDefault("OPERATOR_JAVA_OPTIONS", DEFAULT_JAVA_OPTIONS);
+        command.addAll(List.of(javaOptions.trim().split("\\s+")));
+        System.out.printf("operator JVM options: %s%n", javaOptions);
+        command.addAll(
+                List.of(
                         "-cp",
                         System.getProperty("java.class.path"),
                         "-Dkubernetes.master=" + world.client.getMasterUrl(),
                         "-Dkubernetes.auth.tryKubeConfig=false",
                         "-Dkubernetes.auth.tryServiceAccount=false",
-                        "io.tcpload.operator.OperatorMain");
+                        "io.tcpload.operator.OperatorMain"));
+        ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().put("TCPLOAD_HTTP_PORT", Integer.toString(port));
         builder.environment().put("TCPLOAD_WATCH_NAMESPACES", "bench-idle");
         builder.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
