@@ -43,6 +43,10 @@ import java.util.concurrent.TimeUnit;
 public final class OperatorBench {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
+    /** Held here: the logging framework keeps only weak references, and would forget the level. */
+    private static final java.util.logging.Logger MOCK_SERVER_LOG =
+            java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
+
     /**
      * The chart's javaOptions as they act under its 512 MiB limit: MaxRAMPercentage=75 gives a 384
      * MiB heap, and the default initial heap is 1/64 of the limit (8 MiB), where on this machine it
@@ -55,8 +59,7 @@ public final class OperatorBench {
     private OperatorBench() {}
 
     public static void main(String[] args) throws Exception {
-        java.util.logging.Logger.getLogger("io.fabric8.mockwebserver")
-                .setLevel(java.util.logging.Level.WARNING);
+        MOCK_SERVER_LOG.setLevel(java.util.logging.Level.WARNING);
         Path work = Files.createTempDirectory("tcpload-operator-bench");
         try (OperatorHarness world = new OperatorHarness(work)) {
             separateOperator(world);
