@@ -290,9 +290,19 @@ class TcpLoadTestIT {
     void anOperatorRestartedMidRunFinishesTheTest() throws Exception {
         String namespace = newNamespace();
         TcpLoadTestSpec spec = spec(2);
-        spec.setDuration("3s");
+        spec.setDuration("4s");
         create(namespace, "resumed", spec);
         awaitPhase(namespace, "resumed", Phase.Running);
+        // While it runs, the summary is refreshed from the runners' live figures.
+        await().atMost(Duration.ofSeconds(4))
+                .pollInterval(Duration.ofMillis(100))
+                .until(
+                        () -> {
+                            TcpLoadTestStatus live = get(namespace, "resumed").getStatus();
+                            return live.getPhase() == Phase.Running
+                                    && live.getSummary() != null
+                                    && live.getSummary().getTps() > 0;
+                        });
 
         world.restartOperator();
 
@@ -400,5 +410,41 @@ class TcpLoadTestIT {
                                 .abs())
                 .as("they overlapped")
                 .isLessThan(Duration.ofSeconds(2));
+    }
+
+    @Test
+    void theOperatorServesHealthReadinessAndMetricsByPhase() throws Exception {
+        String namespace = newNamespace();
+        create(namespace, "counted", spec(1));
+        awaitFinished(namespace, "counted");
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        String base = "http://127.0.0.1:" + world.operator().httpPort();
+
+        assertThat(
+                        http.send(
+                                        java.net.http.HttpRequest.newBuilder(
+                                                        java.net.URI.create(base + "/healthz"))
+                                                .build(),
+                                        java.net.http.HttpResponse.BodyHandlers.ofString())
+                                .statusCode())
+                .isEqualTo(200);
+        assertThat(
+                        http.send(
+                                        java.net.http.HttpRequest.newBuilder(
+                                                        java.net.URI.create(base + "/readyz"))
+                                                .build(),
+                                        java.net.http.HttpResponse.BodyHandlers.ofString())
+                                .statusCode())
+                .isEqualTo(200);
+        String metrics =
+                http.send(
+                                java.net.http.HttpRequest.newBuilder(
+                                                java.net.URI.create(base + "/metrics"))
+                                        .build(),
+                                java.net.http.HttpResponse.BodyHandlers.ofString())
+                        .body();
+        assertThat(metrics)
+                .containsPattern("(?m)^tcpload_tests\\{phase=\"Succeeded\"} [1-9]")
+                .contains("operator_sdk_");
     }
 }
