@@ -131,8 +131,9 @@ public final class MetricsServer implements AutoCloseable {
         switch (path) {
             case "/start" -> start(exchange);
             case "/finish" -> {
-                control.finish();
+                // Answered first: once told, the runner closes this endpoint and exits.
                 send(exchange, 200, PLAIN, "finishing\n");
+                control.finish();
             }
             default -> {
                 exchange.getResponseHeaders().set("Allow", "GET, HEAD");
