@@ -1,5 +1,6 @@
 package io.tcpload.operator.reconciler;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
@@ -54,6 +55,8 @@ import java.util.function.Consumer;
 public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest>, Cleaner<TcpLoadTest> {
     /** The Job annotation holding the spec the test runs (JSON), so later edits never leak in. */
     public static final String SPEC_ANNOTATION = "tcpload.io/spec";
+
+    private static final ObjectMapper COPIER = new ObjectMapper();
 
     private final String runnerImage;
     private final int runnerPort;
@@ -135,7 +138,7 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest>, Cle
         TcpLoadTestStatus status =
                 test.getStatus() == null
                         ? new TcpLoadTestStatus()
-                        : context.getClient().getKubernetesSerialization().clone(test.getStatus());
+                        : COPIER.convertValue(test.getStatus(), TcpLoadTestStatus.class);
         status.setMessage("Reconcile failed, retrying: " + e.getMessage());
         return ErrorStatusUpdateControl.patchStatus(statusOnly(test, status));
     }
