@@ -4,6 +4,7 @@ import io.netty.util.ResourceLeakDetector;
 import io.tcpload.runner.cli.RunCommand;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.util.function.Function;
 import picocli.CommandLine;
 
 /**
@@ -23,8 +24,20 @@ public final class RunnerMain {
 
     /** Runs the command line and returns the exit status (for tests and embedding). */
     public static int execute(PrintStream out, PrintStream err, String... args) {
+        return execute(out, err, System::getenv, args);
+    }
+
+    /**
+     * As {@link #execute(PrintStream, PrintStream, String...)}, reading environment variables from
+     * {@code environment} instead of the process's (to embed several runners in one process).
+     */
+    public static int execute(
+            PrintStream out,
+            PrintStream err,
+            Function<String, String> environment,
+            String... args) {
         CommandLine commandLine =
-                new CommandLine(new RunCommand(out, err))
+                new CommandLine(new RunCommand(out, err, environment))
                         .setOut(new PrintWriter(out, true))
                         .setErr(new PrintWriter(err, true))
                         .setCaseInsensitiveEnumValuesAllowed(true)

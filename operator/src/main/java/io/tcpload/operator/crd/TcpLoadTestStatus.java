@@ -20,17 +20,27 @@ public class TcpLoadTestStatus {
     /** Condition: every threshold held. */
     public static final String THRESHOLDS_MET = "ThresholdsMet";
 
+    /** Condition: the spec is the one the test runs; False after a change made once it started. */
+    public static final String SPEC_ACCEPTED = "SpecAccepted";
+
     @PrinterColumn(name = "Phase", priority = 0)
     @JsonPropertyDescription("Pending, Starting, Running, Succeeded or Failed.")
     private Phase phase;
 
     @JsonPropertyDescription(
-            "ProfileValid, RunnersReady, Completed and ThresholdsMet, each with a reason and a"
-                    + " message.")
+            "ProfileValid, RunnersReady, Completed, ThresholdsMet and SpecAccepted, each with a"
+                    + " reason and a message.")
     private List<Condition> conditions = new ArrayList<>();
 
-    @JsonPropertyDescription("The metadata.generation this status describes.")
+    @JsonPropertyDescription(
+            "The metadata.generation the test runs; later changes are refused (see the"
+                    + " SpecAccepted condition).")
     private Long observedGeneration;
+
+    @JsonPropertyDescription(
+            "The instant every runner was told to start its load, in milliseconds since the"
+                    + " epoch.")
+    private Long startAtMs;
 
     @JsonPropertyDescription("When the load started (RFC 3339).")
     private String startTime;
@@ -73,6 +83,14 @@ public class TcpLoadTestStatus {
 
     public void setObservedGeneration(Long observedGeneration) {
         this.observedGeneration = observedGeneration;
+    }
+
+    public Long getStartAtMs() {
+        return startAtMs;
+    }
+
+    public void setStartAtMs(Long startAtMs) {
+        this.startAtMs = startAtMs;
     }
 
     public String getStartTime() {

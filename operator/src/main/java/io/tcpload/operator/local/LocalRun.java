@@ -7,8 +7,8 @@ import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
 import io.tcpload.operator.results.ResultMerge;
 import io.tcpload.operator.runner.RunnerArgs;
+import io.tcpload.operator.status.FinishedStatus;
 import io.tcpload.operator.status.RunnerOutcome;
-import io.tcpload.operator.status.StatusComputer;
 import io.tcpload.operator.validation.Failure;
 import io.tcpload.operator.validation.Sources;
 import io.tcpload.operator.validation.TcpLoadTestValidator;
@@ -119,7 +119,7 @@ public final class LocalRun {
             }
             if (failure.isPresent()) {
                 err.println("tcpload: " + options.file() + ": " + failure.get());
-                out.print(StatusYaml.render(StatusComputer.invalid(failure.get(), Instant.now())));
+                out.print(StatusYaml.render(FinishedStatus.invalid(failure.get(), Instant.now())));
                 return EXIT_INVALID;
             }
         } catch (BadInputException e) {
@@ -213,7 +213,7 @@ public final class LocalRun {
         String testName = options.file().getFileName().toString();
         merged.ifPresent(result -> printReport(result, testName));
         TcpLoadTestStatus status =
-                StatusComputer.finished(spec, merged, outcomes, started, completed);
+                FinishedStatus.finished(spec, merged, outcomes, started, completed);
         out.println();
         out.print(StatusYaml.render(status));
         out.flush();

@@ -55,7 +55,17 @@ public final class ResultMerge {
                 connect,
                 requestRate,
                 mergedSeconds(runners),
-                errorMessages);
+                errorMessages,
+                earliestStart(runners));
+    }
+
+    /** The first runner's start; runners whose start is unknown (0) are left out. */
+    private static long earliestStart(List<RunSummary> runners) {
+        return runners.stream()
+                .mapToLong(RunSummary::startEpochUs)
+                .filter(us -> us > 0)
+                .min()
+                .orElse(0);
     }
 
     private static RunInfo mergedInfo(List<RunSummary> runners) {

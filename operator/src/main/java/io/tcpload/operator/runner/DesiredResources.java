@@ -4,6 +4,8 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.EnvVarBuilder;
 import io.fabric8.kubernetes.api.model.KeyToPath;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
@@ -39,6 +41,12 @@ public final class DesiredResources {
     public static final String RUNNER_NAME = "tcpload-runner";
     public static final String TEST_LABEL = "tcpload.io/test";
     public static final String CONTAINER = "runner";
+
+    /** The runner container's port (metrics, stats, start, result), as the PodMonitor names it. */
+    public static final String PORT_NAME = "metrics";
+
+    /** The variable the runner binds its port on; set from the pod's IP. */
+    public static final String BIND_HOST_ENV = "TCPLOAD_BIND_HOST";
 
     /** The non-root user of the distroless runner image. */
     static final long RUNNER_UID = 65532;
@@ -90,6 +98,15 @@ public final class DesiredResources {
      * @param defaultImage the runner image used when {@code spec.runner.image} is absent
      */
     public static Job job(TcpLoadTest test, String defaultImage) {
+        return job(test, defaultImage, RunnerArgs.DEFAULT_PORT);
+    }
+
+    /**
+     * The runner Job whose pods serve their control channel on {@code runnerPort}.
+     *
+     * @param defaultImage the runner image used when {@code spec.runner.image} is absent
+     */
+    public static Job job(TcpLoadTest test, String defaultImage, int runnerPort) {
         TcpLoadTestSpec spec = test.getSpec();
         int runners = spec.getRunners();
         Map<String, String> podLabels = new LinkedHashMap<>(runner(spec).getLabels());
@@ -107,13 +124,13 @@ public final class DesiredResources {
                 .withLabels(podLabels)
                 .withAnnotations(runner(spec).getAnnotations())
                 .endMetadata()
-                .withSpec(podSpec(test, defaultImage))
+                .withSpec(podSpec(test, defaultImage, runnerPort))
                 .endTemplate()
                 .endSpec()
                 .build();
     }
 
-    static PodSpec podSpec(TcpLoadTest test, String defaultImage) {
+    static PodSpec podSpec(TcpLoadTest test, String defaultImage, int runnerPort) {
         RunnerPodSettings runner = runner(test.getSpec());
         return new PodSpecBuilder()
                 .withRestartPolicy("Never")
@@ -132,7 +149,7 @@ public final class DesiredResources {
                 .withType("RuntimeDefault")
                 .endSeccompProfile()
                 .endSecurityContext()
-                .withContainers(container(test, defaultImage))
+                .withContainers(container(test, defaultImage, runnerPort))
                 .addNewVolume()
                 .withName(PROFILE_VOLUME)
                 .withNewProjected()
@@ -152,14 +169,25 @@ public final class DesiredResources {
                 .build();
     }
 
-    private static Container container(TcpLoadTest test, String defaultImage) {
+    private static Container container(TcpLoadTest test, String defaultImage, int runnerPort) {
         RunnerPodSettings runner = runner(test.getSpec());
+        List<EnvVar> env = new ArrayList<>();
+        // The runner binds its control port on the pod's own IP, where the operator calls it.
+        env.add(fieldEnv(BIND_HOST_ENV, "status.podIP"));
+        env.add(fieldEnv("TCPLOAD_NAMESPACE", "metadata.namespace"));
+        env.add(new EnvVar("TCPLOAD_TEST", test.getMetadata().getName(), null));
+        env.addAll(runner.getEnv());
         return new ContainerBuilder()
                 .withName(CONTAINER)
                 .withImage(runner.getImage() != null ? runner.getImage() : defaultImage)
                 .withImagePullPolicy(runner.getImagePullPolicy())
-                .withArgs(RunnerArgs.forJob(test.getSpec()))
-                .withEnv(runner.getEnv())
+                .withArgs(RunnerArgs.forPod(test.getSpec(), runnerPort))
+                .withEnv(env)
+                .addNewPort()
+                .withName(PORT_NAME)
+                .withContainerPort(runnerPort)
+                .withProtocol("TCP")
+                .endPort()
                 .withResources(runner.getResources())
                 .withNewSecurityContext()
                 .withReadOnlyRootFilesystem(true)
@@ -182,6 +210,17 @@ public final class DesiredResources {
                 .withName(TMP_VOLUME)
                 .withMountPath("/tmp")
                 .endVolumeMount()
+                .build();
+    }
+
+    private static EnvVar fieldEnv(String name, String fieldPath) {
+        return new EnvVarBuilder()
+                .withName(name)
+                .withNewValueFrom()
+                .withNewFieldRef()
+                .withFieldPath(fieldPath)
+                .endFieldRef()
+                .endValueFrom()
                 .build();
     }
 

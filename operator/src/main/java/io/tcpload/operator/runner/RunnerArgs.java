@@ -13,11 +13,10 @@ import java.util.stream.Collectors;
  * The runner's command line for one runner of a test: the one place where a spec becomes runner
  * flags, used by the runner pods and by a local run alike. Pure.
  *
- * <p>Connections and rate are the whole test's; runner {@code i} of {@code N} gets its share (the
- * first runners take the remainder), so the runners together open exactly {@code connections}.
- * {@code -R} and {@code --stages} are passed for the rate schedule, which the runner does not
- * implement yet: until it does, it refuses them, so specs with {@code rate} or {@code stages} are
- * for the next runner version.
+ * <p>Connections are the whole test's; runner {@code i} of {@code N} gets its share (the first
+ * runners take the remainder), so the runners together open exactly {@code connections}. {@code
+ * --rate} and {@code --stages} are passed whole: each runner takes its interleaved share of the
+ * test's one schedule from {@code --runner-index} and {@code --runner-count}.
  */
 public final class RunnerArgs {
     /** Where the runner pod mounts the profile and its data files. */
@@ -30,6 +29,15 @@ public final class RunnerArgs {
     public static final String RESULTS_DIR = "/results";
 
     public static final String RESULT_FILE = RESULTS_DIR + "/result.json";
+
+    /** The runner pod's HTTP port (metrics, stats, start and result), named {@code metrics}. */
+    public static final int DEFAULT_PORT = 8080;
+
+    /**
+     * How long a runner pod keeps its result for the operator after the run: long enough for an
+     * operator restarted mid-run to come back and fetch it.
+     */
+    public static final int HOLD_RESULT_SECONDS = 600;
 
     private RunnerArgs() {}
 
@@ -58,6 +66,21 @@ public final class RunnerArgs {
         return build(spec, OptionalInt.empty());
     }
 
+    /**
+     * The arguments of a runner pod: {@link #forJob}, and the control channel on {@code port}: the
+     * pod waits ready for the operator's start instant and holds its result until the operator has
+     * it.
+     */
+    public static List<String> forPod(TcpLoadTestSpec spec, int port) {
+        List<String> args = new ArrayList<>(forJob(spec));
+        String profile = args.remove(args.size() - 1);
+        args.add("--metrics-port=" + port);
+        args.add("--await-start");
+        args.add("--hold-result=" + HOLD_RESULT_SECONDS);
+        args.add(profile);
+        return List.copyOf(args);
+    }
+
     private static List<String> build(TcpLoadTestSpec spec, OptionalInt index) {
         int runners = spec.getRunners();
         // Without an index, each amount is the whole test's and the runner takes its share.
@@ -66,7 +89,10 @@ public final class RunnerArgs {
         List<String> args = new ArrayList<>();
         args.add("--threads=" + spec.getThreads());
         args.add("--connections=" + Shares.of(spec.getConnections(), shareOf, shareIndex));
-        args.add("--duration=" + duration(spec));
+        if (spec.getStages().isEmpty()) {
+            // With stages the runner's run lasts their sum; it refuses a duration beside them.
+            args.add("--duration=" + duration(spec));
+        }
         args.add("--timeout=" + spec.getTimeout());
         if (Boolean.TRUE.equals(spec.getKeepAlive())) {
             args.add("--keepalive");
@@ -84,10 +110,10 @@ public final class RunnerArgs {
             args.add("--target=" + hostPort(target));
         }
         if (spec.getRate() != null) {
-            args.add("--rate=" + Shares.of(spec.getRate(), shareOf, shareIndex));
+            args.add("--rate=" + spec.getRate());
         }
         if (!spec.getStages().isEmpty()) {
-            args.add("--stages=" + stages(spec.getStages(), shareOf, shareIndex));
+            args.add("--stages=" + stages(spec.getStages()));
         }
         args.add(PROFILE_DIR + "/" + PROFILE_FILE);
         return List.copyOf(args);
@@ -97,7 +123,7 @@ public final class RunnerArgs {
      * The duration as given, or for stages their total (the runner loads that long; the rate
      * schedule within it is the stages').
      */
-    static String duration(TcpLoadTestSpec spec) {
+    public static String duration(TcpLoadTestSpec spec) {
         if (spec.getDuration() != null) {
             return spec.getDuration();
         }
@@ -108,14 +134,10 @@ public final class RunnerArgs {
         return totalMs + "ms";
     }
 
-    /** {@code 30s:100,1m:500}: each stage's duration and this runner's share of its rate. */
-    static String stages(List<Stage> stages, int runners, int runnerIndex) {
+    /** {@code 30s:100,1m:500}: each stage's duration and the whole test's rate. */
+    static String stages(List<Stage> stages) {
         return stages.stream()
-                .map(
-                        stage ->
-                                stage.getDuration()
-                                        + ":"
-                                        + Shares.of(stage.getRate(), runners, runnerIndex))
+                .map(stage -> stage.getDuration() + ":" + stage.getRate())
                 .collect(Collectors.joining(","));
     }
 

@@ -1,215 +1,515 @@
 package io.tcpload.operator.status;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.Condition;
-import io.fabric8.kubernetes.api.model.ConditionBuilder;
+import io.tcpload.operator.crd.LatencySummary;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.ResultSummary;
 import io.tcpload.operator.crd.RunnerStatus;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
+import io.tcpload.operator.results.ResultMerge;
 import io.tcpload.operator.results.StatusSummaries;
 import io.tcpload.operator.results.Thresholds;
-import io.tcpload.operator.validation.Failure;
+import io.tcpload.operator.runner.RunnerArgs;
+import io.tcpload.runner.cli.Quantities;
 import io.tcpload.runner.stats.RunSummary;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
 /**
- * The status of a test at its end, the same whether the runners ran as pods or in-process: the
- * phase, the four conditions with reasons and messages, the merged summary and each runner's line.
- * Pure: the times are arguments, nothing is read from a clock or the cluster.
+ * The test's state machine as one pure function: from what a reconcile observed to the next status
+ * and the actions leading there. Nothing here talks to the cluster or the runners, and nothing is
+ * remembered between calls: everything needed to go on is in the status, the Job and the runners,
+ * so an operator restarted at any point carries on.
+ *
+ * <pre>
+ * Pending  --valid-->   Starting (children created)      --invalid--> Failed
+ * Starting --all ready--> start instant set --told--> Running
+ * Starting --startTimeoutSeconds or a pod failed--> Failed (runners deleted)
+ * Running  --every runner reported or failed--> Succeeded | Failed (runners told to finish)
+ * Succeeded, Failed --ttlSecondsAfterFinished--> children deleted
+ * </pre>
  */
 public final class StatusComputer {
-    /** Condition reasons, in CamelCase as Kubernetes expects. */
-    public static final String REASON_VALID = "Valid";
+    /** How far ahead the start instant is set: time to tell every runner. */
+    public static final Duration START_LEAD = Duration.ofMillis(500);
 
-    public static final String REASON_INVALID = "Invalid";
-    public static final String REASON_STARTED = "Started";
-    public static final String REASON_NOT_STARTED = "NotStarted";
-    public static final String REASON_FINISHED = "Finished";
-    public static final String REASON_RUNNER_FAILED = "RunnerFailed";
-    public static final String REASON_MET = "AllMet";
-    public static final String REASON_MISSED = "Missed";
-    public static final String REASON_NOT_EVALUATED = "NotEvaluated";
+    /** How often a starting or running test is looked at (live TPS in the status). */
+    public static final Duration POLL = Duration.ofSeconds(2);
 
-    private static final String TRUE = "True";
-    private static final String FALSE = "False";
-    private static final String UNKNOWN = "Unknown";
+    /** Beyond duration and timeout, how long the runners have to report before they fail. */
+    static final Duration REPORT_GRACE = Duration.ofSeconds(60);
+
+    private static final ObjectMapper COPIER = new ObjectMapper();
 
     private StatusComputer() {}
 
-    /**
-     * The status of a test whose runners all ended.
-     *
-     * @param spec the test's spec (for its thresholds)
-     * @param merged the runners' results merged with {@code ResultMerge.merge}; empty when no
-     *     runner reported
-     * @param runners every runner's outcome, in index order
-     * @param startTime when the load started
-     * @param completionTime when the last runner ended; also the conditions' transition time
-     * @throws IllegalArgumentException when a threshold does not parse (validation refuses those)
-     */
-    public static TcpLoadTestStatus finished(
-            TcpLoadTestSpec spec,
-            Optional<RunSummary> merged,
-            List<RunnerOutcome> runners,
-            Instant startTime,
-            Instant completionTime) {
-        String at = completionTime.toString();
-        TcpLoadTestStatus status = new TcpLoadTestStatus();
-        status.setStartTime(startTime.toString());
-        status.setCompletionTime(at);
-        status.setRunners(runners.stream().map(StatusComputer::runnerStatus).toList());
-        status.setStartSkewMs(startSkewMs(runners).orElse(null));
-        Optional<ResultSummary> summary = merged.map(StatusSummaries::from);
-        status.setSummary(summary.orElse(null));
+    public static Decision next(Observation seen) {
+        TcpLoadTestStatus previous = seen.test().getStatus();
+        TcpLoadTestStatus status =
+                previous == null
+                        ? new TcpLoadTestStatus()
+                        : COPIER.convertValue(previous, TcpLoadTestStatus.class);
+        Phase phase = status.getPhase() == null ? Phase.Pending : status.getPhase();
+        Builder next = new Builder(status, seen.now());
+        if (phase == Phase.Pending) {
+            return pending(seen, next);
+        }
+        guardSpec(seen, next);
+        return switch (phase) {
+            case Starting -> starting(seen, next);
+            case Running -> running(seen, next);
+            default -> finished(seen, next);
+        };
+    }
 
-        List<Condition> conditions = new ArrayList<>();
-        conditions.add(
-                condition(
-                        TcpLoadTestStatus.PROFILE_VALID,
-                        TRUE,
-                        REASON_VALID,
-                        "The spec and its profile are valid.",
-                        at));
-        conditions.add(
-                condition(
-                        TcpLoadTestStatus.RUNNERS_READY,
-                        TRUE,
-                        REASON_STARTED,
-                        runners.size() + " of " + runners.size() + " runners started together.",
-                        at));
-        List<RunnerOutcome> failed =
-                runners.stream().filter(runner -> runner.result().isEmpty()).toList();
-        if (!failed.isEmpty() || summary.isEmpty()) {
-            String message = runnerFailures(failed);
-            conditions.add(
-                    condition(
-                            TcpLoadTestStatus.COMPLETED, FALSE, REASON_RUNNER_FAILED, message, at));
-            conditions.add(
-                    condition(
-                            TcpLoadTestStatus.THRESHOLDS_MET,
-                            UNKNOWN,
-                            REASON_NOT_EVALUATED,
-                            "Not judged: not every runner reported.",
-                            at));
+    private static Decision pending(Observation seen, Builder next) {
+        TcpLoadTestStatus status = next.status;
+        long generation = generation(seen);
+        status.setObservedGeneration(generation);
+        if (seen.invalid().isPresent()) {
+            String message = seen.invalid().get().toString();
+            next.condition(TcpLoadTestStatus.PROFILE_VALID, false, "InvalidSpec", message);
             status.setPhase(Phase.Failed);
             status.setMessage(message);
-            status.setConditions(conditions);
-            return status;
+            status.setCompletionTime(seen.now().toString());
+            next.event(EventReason.InvalidSpec, message);
+            return next.build();
         }
-        conditions.add(
-                condition(
-                        TcpLoadTestStatus.COMPLETED,
-                        TRUE,
-                        REASON_FINISHED,
-                        "Every runner ran to its end and reported.",
-                        at));
-        List<Thresholds.Miss> misses = Thresholds.evaluate(spec.getThresholds(), summary.get());
-        if (misses.isEmpty()) {
+        int runners = seen.runSpec().getRunners();
+        next.condition(
+                TcpLoadTestStatus.PROFILE_VALID, true, "Valid", "The spec and profile are valid.");
+        next.condition(
+                TcpLoadTestStatus.SPEC_ACCEPTED,
+                true,
+                "Accepted",
+                "Generation " + generation + " runs.");
+        next.condition(
+                TcpLoadTestStatus.RUNNERS_READY,
+                false,
+                "Starting",
+                "0 of " + runners + " runners ready.");
+        status.setPhase(Phase.Starting);
+        status.setMessage("Starting " + runners + " runner pods.");
+        status.setRunners(rows(seen));
+        next.createChildren = true;
+        next.event(EventReason.RunnersCreated, "Created the Job of " + runners + " runner pods.");
+        next.requeue = Optional.of(Duration.ofSeconds(1));
+        return next.build();
+    }
+
+    /** A test runs once: a spec changed after the start is refused, with a condition saying so. */
+    private static void guardSpec(Observation seen, Builder next) {
+        Long accepted = next.status.getObservedGeneration();
+        long generation = generation(seen);
+        if (accepted == null || accepted == generation) {
+            return;
+        }
+        boolean newlyRefused =
+                !isFalse(next.status, TcpLoadTestStatus.SPEC_ACCEPTED, "ChangedAfterStart");
+        String message =
+                "Generation "
+                        + generation
+                        + " was refused: a test runs once, and generation "
+                        + accepted
+                        + " had started. Create a new TcpLoadTest to run the changed spec.";
+        next.condition(TcpLoadTestStatus.SPEC_ACCEPTED, false, "ChangedAfterStart", message);
+        if (newlyRefused) {
+            next.event(EventReason.SpecChangeRefused, message);
+        }
+    }
+
+    private static Decision starting(Observation seen, Builder next) {
+        TcpLoadTestStatus status = next.status;
+        TcpLoadTestSpec spec = seen.runSpec();
+        int runners = spec.getRunners();
+        status.setRunners(rows(seen));
+        next.createChildren = !seen.jobExists() && status.getStartAtMs() == null;
+        Optional<RunnerPod> failedPod =
+                seen.pods().values().stream().filter(RunnerPod::failed).findFirst();
+        if (failedPod.isPresent()) {
+            RunnerPod pod = failedPod.get();
             String message =
-                    spec.getThresholds().isEmpty()
-                            ? "No thresholds were set."
-                            : "All " + spec.getThresholds().size() + " thresholds held.";
-            conditions.add(
-                    condition(TcpLoadTestStatus.THRESHOLDS_MET, TRUE, REASON_MET, message, at));
-            status.setPhase(Phase.Succeeded);
-            status.setMessage("Passed: " + message);
+                    "Runner "
+                            + pod.index()
+                            + " (pod "
+                            + pod.name()
+                            + ") failed before the start: "
+                            + describe(pod)
+                            + ".";
+            next.condition(TcpLoadTestStatus.RUNNERS_READY, false, "RunnerFailed", message);
+            return next.fail(EventReason.RunnerFailed, message, true);
+        }
+        if (status.getStartAtMs() != null) {
+            // The instant is recorded: tell it (again; runners accept the same instant twice).
+            status.setPhase(Phase.Running);
+            status.setStartTime(Instant.ofEpochMilli(status.getStartAtMs()).toString());
+            status.setMessage("Running on " + runners + " runners.");
+            next.startAtMs = OptionalLong.of(status.getStartAtMs());
+            next.event(EventReason.Started, "The runners start at " + status.getStartTime() + ".");
+            next.requeue = Optional.of(POLL);
+            return next.build();
+        }
+        List<Integer> notReady = new ArrayList<>();
+        for (int i = 0; i < runners; i++) {
+            RunnerPod pod = seen.pods().get(i);
+            RunnerProbe probe = seen.probes().getOrDefault(i, RunnerProbe.UNREACHABLE);
+            if (pod == null || !pod.running() || !probe.state().ready()) {
+                notReady.add(i);
+            }
+        }
+        if (notReady.isEmpty()) {
+            long startAtMs = seen.now().plus(START_LEAD).toEpochMilli();
+            status.setStartAtMs(startAtMs);
+            String message = "All " + runners + " runners are ready.";
+            next.condition(TcpLoadTestStatus.RUNNERS_READY, true, "AllReady", message);
+            next.event(EventReason.RunnersReady, message);
+            // Recorded first, told next: an operator restarted in between tells the same instant.
+            next.requeue = Optional.of(Duration.ofMillis(1));
+            return next.build();
+        }
+        Instant since = transition(status, TcpLoadTestStatus.RUNNERS_READY).orElse(seen.now());
+        Instant deadline = since.plusSeconds(spec.getStartTimeoutSeconds());
+        if (!seen.now().isBefore(deadline)) {
+            String reasons =
+                    notReady.stream()
+                            .map(i -> notReadyReason(i, seen))
+                            .collect(Collectors.joining("; "));
+            String message =
+                    notReady.size()
+                            + " of "
+                            + runners
+                            + " runners were not ready within "
+                            + spec.getStartTimeoutSeconds()
+                            + " s: "
+                            + reasons
+                            + ".";
+            next.condition(TcpLoadTestStatus.RUNNERS_READY, false, "StartTimeout", message);
+            return next.fail(EventReason.StartTimeout, message, true);
+        }
+        String message = (runners - notReady.size()) + " of " + runners + " runners ready.";
+        next.condition(TcpLoadTestStatus.RUNNERS_READY, false, "Starting", message);
+        status.setMessage(message);
+        Duration untilDeadline = Duration.between(seen.now(), deadline);
+        next.requeue =
+                Optional.of(
+                        untilDeadline.compareTo(Duration.ofSeconds(1)) < 0
+                                ? untilDeadline
+                                : Duration.ofSeconds(1));
+        return next.build();
+    }
+
+    private static Decision running(Observation seen, Builder next) {
+        TcpLoadTestStatus status = next.status;
+        TcpLoadTestSpec spec = seen.runSpec();
+        int runners = spec.getRunners();
+        status.setRunners(rows(seen));
+        List<RunnerPod> failed = new ArrayList<>();
+        List<Integer> pending = new ArrayList<>();
+        for (int i = 0; i < runners; i++) {
+            RunnerPod pod = seen.pods().get(i);
+            if (seen.results().containsKey(i)) {
+                continue;
+            }
+            if (pod == null) {
+                failed.add(new RunnerPod(i, "(gone)", "Failed", null, "the pod was deleted"));
+            } else if (pod.failed()) {
+                failed.add(pod);
+            } else {
+                pending.add(i);
+            }
+        }
+        Instant startAt = Instant.ofEpochMilli(status.getStartAtMs());
+        Instant reportBy =
+                startAt.plusMillis(Quantities.durationMs("duration", RunnerArgs.duration(spec)))
+                        .plusMillis(Quantities.durationMs("timeout", spec.getTimeout()))
+                        .plus(REPORT_GRACE);
+        if (!pending.isEmpty() && seen.now().isBefore(reportBy)) {
+            status.setSummary(live(seen, startAt));
+            status.setMessage(
+                    "Running: " + seen.results().size() + " of " + runners + " runners reported.");
+            next.requeue = Optional.of(POLL);
+            return next.build();
+        }
+        List<String> problems = new ArrayList<>();
+        for (RunnerPod pod : failed) {
+            problems.add(
+                    "runner " + pod.index() + " (pod " + pod.name() + ") failed: " + describe(pod));
+        }
+        for (int i : pending) {
+            problems.add("runner " + i + " did not report by " + reportBy);
+        }
+        List<RunSummary> collected = new ArrayList<>(seen.results().values());
+        if (!collected.isEmpty()) {
+            RunSummary merged = ResultMerge.merge(collected);
+            status.setSummary(StatusSummaries.from(merged));
+            status.setStartSkewMs(skewMs(collected));
         } else {
+            status.setSummary(null);
+        }
+        status.setCompletionTime(seen.now().toString());
+        next.finishRunners = true;
+        if (!problems.isEmpty()) {
+            String covered =
+                    collected.isEmpty()
+                            ? "no runner reported a result"
+                            : "the summary covers runners "
+                                    + seen.results().keySet().stream()
+                                            .sorted()
+                                            .map(String::valueOf)
+                                            .collect(Collectors.joining(", "));
+            String message = capitalized(String.join("; ", problems)) + "; " + covered + ".";
+            next.condition(TcpLoadTestStatus.COMPLETED, false, "RunnerFailed", message);
+            return next.fail(EventReason.RunnerFailed, message, false);
+        }
+        next.condition(
+                TcpLoadTestStatus.COMPLETED,
+                true,
+                "AllReported",
+                "Every runner reported its result.");
+        List<Thresholds.Miss> misses =
+                Thresholds.evaluate(spec.getThresholds(), status.getSummary());
+        if (!misses.isEmpty()) {
             String message =
-                    misses.stream().map(Thresholds.Miss::message).collect(Collectors.joining("; "));
-            conditions.add(
-                    condition(TcpLoadTestStatus.THRESHOLDS_MET, FALSE, REASON_MISSED, message, at));
-            status.setPhase(Phase.Failed);
-            status.setMessage("Thresholds missed: " + message);
+                    "Thresholds missed: "
+                            + misses.stream()
+                                    .map(Thresholds.Miss::message)
+                                    .collect(Collectors.joining("; "))
+                            + ".";
+            next.condition(TcpLoadTestStatus.THRESHOLDS_MET, false, "ThresholdsMissed", message);
+            return next.fail(EventReason.ThresholdsMissed, message, false);
         }
-        status.setConditions(conditions);
-        return status;
+        String message =
+                spec.getThresholds().isEmpty()
+                        ? "Every runner reported; no thresholds were set."
+                        : "Every threshold held: " + String.join(", ", spec.getThresholds()) + ".";
+        next.condition(TcpLoadTestStatus.THRESHOLDS_MET, true, "ThresholdsMet", message);
+        status.setPhase(Phase.Succeeded);
+        status.setMessage(message);
+        next.event(EventReason.Succeeded, message);
+        // Looked at again soon: the runners are told to finish until their pods end, then the
+        // TTL, if any, is waited for.
+        next.requeue = Optional.of(POLL);
+        return next.build();
     }
 
-    /** The status of a test refused by validation: nothing was started. */
-    public static TcpLoadTestStatus invalid(Failure failure, Instant now) {
-        String at = now.toString();
-        TcpLoadTestStatus status = new TcpLoadTestStatus();
-        status.setPhase(Phase.Failed);
-        status.setCompletionTime(at);
-        status.setMessage("Invalid: " + failure);
-        List<Condition> conditions = new ArrayList<>();
-        conditions.add(
-                condition(
-                        TcpLoadTestStatus.PROFILE_VALID,
-                        FALSE,
-                        REASON_INVALID,
-                        failure.toString(),
-                        at));
-        conditions.add(
-                condition(
-                        TcpLoadTestStatus.RUNNERS_READY,
-                        FALSE,
-                        REASON_NOT_STARTED,
-                        "No runner was started: the spec is invalid.",
-                        at));
-        status.setConditions(conditions);
-        return status;
-    }
-
-    static RunnerStatus runnerStatus(RunnerOutcome outcome) {
-        RunnerStatus status = new RunnerStatus();
-        status.setIndex(outcome.index());
-        status.setPod(outcome.pod().orElse(null));
-        status.setPhase(outcome.result().isPresent() ? "Succeeded" : "Failed");
-        outcome.result()
-                .ifPresent(
-                        result -> {
-                            ResultSummary summary = StatusSummaries.from(result);
-                            status.setRequests(summary.getRequests());
-                            status.setTps(summary.getTps());
-                        });
-        status.setStartTime(outcome.startTime().map(Instant::toString).orElse(null));
-        status.setMessage(outcome.message().orElse(null));
-        return status;
-    }
-
-    /** Between the first and the last runner start, when every start is known. */
-    static Optional<Long> startSkewMs(List<RunnerOutcome> runners) {
-        if (runners.isEmpty() || runners.stream().anyMatch(r -> r.startTime().isEmpty())) {
-            return Optional.empty();
+    private static Decision finished(Observation seen, Builder next) {
+        TcpLoadTestStatus status = next.status;
+        boolean anyRunning = seen.pods().values().stream().anyMatch(RunnerPod::running);
+        next.finishRunners = anyRunning;
+        Integer ttl = seen.runSpec().getTtlSecondsAfterFinished();
+        if (ttl == null || status.getCompletionTime() == null || !seen.jobExists()) {
+            return next.build();
         }
+        Instant expiry = Instant.parse(status.getCompletionTime()).plusSeconds(ttl);
+        if (seen.now().isBefore(expiry)) {
+            next.requeue = Optional.of(Duration.between(seen.now(), expiry));
+            return next.build();
+        }
+        next.deleteChildren = true;
+        next.event(
+                EventReason.CleanedUp, "Deleted the runner Job and its pods after " + ttl + " s.");
+        return next.build();
+    }
+
+    /** While running: counts summed from the runners' live stats; p99 is the worst runner's. */
+    static ResultSummary live(Observation seen, Instant startAt) {
+        long requests = 0;
+        long successes = 0;
+        long failures = 0;
+        long errors = 0;
+        double tps = 0;
+        long p99Us = 0;
+        for (RunnerProbe probe : seen.probes().values()) {
+            requests += probe.requests();
+            successes += probe.successes();
+            failures += probe.failures();
+            errors += probe.errors();
+            tps += probe.tps();
+            p99Us = Math.max(p99Us, probe.p99Us());
+        }
+        ResultSummary summary = new ResultSummary();
+        summary.setRuntimeMs(Math.max(0, Duration.between(startAt, seen.now()).toMillis()));
+        summary.setRequests(requests);
+        summary.setSuccesses(successes);
+        summary.setFailures(failures);
+        summary.setTps(tps);
+        long attempts = requests + errors;
+        double successRatio = attempts == 0 ? 0 : (double) successes / attempts;
+        summary.setSuccessRatio(successRatio);
+        summary.setSuccessPercent(Math.round(successRatio * 10_000) / 100.0);
+        LatencySummary latency = new LatencySummary();
+        latency.setP99Ms(p99Us / 1000.0);
+        summary.setLatency(latency);
+        return summary;
+    }
+
+    /** Each runner's row: its pod, state and figures (final ones once its result is in). */
+    static List<RunnerStatus> rows(Observation seen) {
+        List<RunnerStatus> rows = new ArrayList<>();
+        for (int i = 0; i < seen.runSpec().getRunners(); i++) {
+            RunnerStatus row = new RunnerStatus();
+            row.setIndex(i);
+            RunnerPod pod = seen.pods().get(i);
+            RunnerProbe probe = seen.probes().get(i);
+            RunSummary result = seen.results().get(i);
+            row.setPhase(pod == null ? "Pending" : pod.phase());
+            row.setPod(pod == null ? null : pod.name());
+            long startEpochUs = 0;
+            if (result != null) {
+                row.setRequests(result.counts().requests());
+                row.setTps(StatusSummaries.from(result).getTps());
+                startEpochUs = result.startEpochUs();
+            } else if (probe != null && probe.state() != RunnerProbe.State.UNREACHABLE) {
+                row.setRequests(probe.requests());
+                row.setTps(probe.tps());
+                startEpochUs = probe.startEpochUs();
+            }
+            if (startEpochUs > 0) {
+                row.setStartTime(epochUs(startEpochUs).toString());
+            }
+            if (pod != null && pod.problem() != null) {
+                row.setMessage(pod.problem());
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    static long skewMs(List<RunSummary> results) {
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
-        for (RunnerOutcome runner : runners) {
-            long ms = runner.startTime().get().toEpochMilli();
-            first = Math.min(first, ms);
-            last = Math.max(last, ms);
+        for (RunSummary result : results) {
+            if (result.startEpochUs() > 0) {
+                first = Math.min(first, result.startEpochUs());
+                last = Math.max(last, result.startEpochUs());
+            }
         }
-        return Optional.of(last - first);
+        return first == Long.MAX_VALUE ? 0 : Math.round((last - first) / 1000.0);
     }
 
-    private static String runnerFailures(List<RunnerOutcome> failed) {
-        if (failed.isEmpty()) {
-            return "No runner reported a result.";
+    private static String notReadyReason(int index, Observation seen) {
+        RunnerPod pod = seen.pods().get(index);
+        if (pod == null) {
+            return "runner " + index + " has no pod";
         }
-        return failed.stream()
-                .map(
-                        runner ->
-                                "runner "
-                                        + runner.index()
-                                        + " failed: "
-                                        + runner.message().orElse("no result"))
-                .collect(Collectors.joining("; "));
+        String why;
+        if (pod.problem() != null) {
+            why = pod.problem();
+        } else if (!pod.running()) {
+            why = "pod " + pod.phase();
+        } else {
+            why = "its runner did not report ready";
+        }
+        return "runner " + index + " (pod " + pod.name() + "): " + why;
     }
 
-    private static Condition condition(
-            String type, String status, String reason, String message, String at) {
-        return new ConditionBuilder()
-                .withType(type)
-                .withStatus(status)
-                .withReason(reason)
-                .withMessage(message)
-                .withLastTransitionTime(at)
-                .build();
+    private static String describe(RunnerPod pod) {
+        return pod.problem() != null ? pod.problem() : "pod " + pod.phase();
+    }
+
+    private static String capitalized(String text) {
+        return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
+    }
+
+    private static Instant epochUs(long us) {
+        return Instant.ofEpochSecond(us / 1_000_000, (us % 1_000_000) * 1000);
+    }
+
+    private static long generation(Observation seen) {
+        Long generation = seen.test().getMetadata().getGeneration();
+        return generation == null ? 1 : generation;
+    }
+
+    private static boolean isFalse(TcpLoadTestStatus status, String type, String reason) {
+        return status.getConditions().stream()
+                .anyMatch(
+                        c ->
+                                type.equals(c.getType())
+                                        && "False".equals(c.getStatus())
+                                        && reason.equals(c.getReason()));
+    }
+
+    private static Optional<Instant> transition(TcpLoadTestStatus status, String type) {
+        return status.getConditions().stream()
+                .filter(c -> type.equals(c.getType()) && c.getLastTransitionTime() != null)
+                .map(c -> Instant.parse(c.getLastTransitionTime()))
+                .findFirst();
+    }
+
+    /** The decision under construction. */
+    private static final class Builder {
+        final TcpLoadTestStatus status;
+        final Instant now;
+        final List<Event> events = new ArrayList<>();
+        boolean createChildren;
+        OptionalLong startAtMs = OptionalLong.empty();
+        boolean finishRunners;
+        boolean deleteChildren;
+        Optional<Duration> requeue = Optional.empty();
+
+        Builder(TcpLoadTestStatus status, Instant now) {
+            this.status = status;
+            this.now = now;
+        }
+
+        void event(EventReason reason, String message) {
+            events.add(new Event(reason, message));
+        }
+
+        /** Sets a condition; its transition time moves only when its status changes. */
+        void condition(String type, boolean holds, String reason, String message) {
+            String value = holds ? "True" : "False";
+            List<Condition> conditions = new ArrayList<>(status.getConditions());
+            Condition existing = null;
+            for (Condition condition : conditions) {
+                if (type.equals(condition.getType())) {
+                    existing = condition;
+                }
+            }
+            String since =
+                    existing != null && value.equals(existing.getStatus())
+                            ? existing.getLastTransitionTime()
+                            : now.toString();
+            conditions.remove(existing);
+            Condition condition = new Condition();
+            condition.setType(type);
+            condition.setStatus(value);
+            condition.setReason(reason);
+            condition.setMessage(message);
+            condition.setLastTransitionTime(since);
+            conditions.add(condition);
+            status.setConditions(conditions);
+        }
+
+        /** The test failed; before the start its runners are deleted, they would wait forever. */
+        Decision fail(EventReason reason, String message, boolean beforeStart) {
+            status.setPhase(Phase.Failed);
+            status.setMessage(message);
+            if (status.getCompletionTime() == null) {
+                status.setCompletionTime(now.toString());
+            }
+            deleteChildren = beforeStart;
+            requeue = Optional.of(POLL);
+            event(reason, message);
+            return build();
+        }
+
+        Decision build() {
+            return new Decision(
+                    status,
+                    createChildren,
+                    startAtMs,
+                    finishRunners,
+                    deleteChildren,
+                    events,
+                    requeue);
+        }
     }
 }

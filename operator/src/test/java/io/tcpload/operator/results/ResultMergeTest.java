@@ -55,6 +55,29 @@ class ResultMergeTest {
     }
 
     @Test
+    void theMergedStartIsTheEarliestKnownOne() {
+        RunSummary a = started(runner(1_000_000, 100, 1_000, 0, 0), 5_000_000);
+        RunSummary b = started(runner(1_000_000, 100, 1_000, 0, 0), 4_990_000);
+        RunSummary unknown = runner(1_000_000, 100, 1_000, 0, 0);
+
+        assertThat(ResultMerge.merge(List.of(a, unknown, b)).startEpochUs()).isEqualTo(4_990_000);
+        assertThat(ResultMerge.merge(List.of(unknown)).startEpochUs()).isZero();
+    }
+
+    private static RunSummary started(RunSummary run, long startEpochUs) {
+        return new RunSummary(
+                run.info(),
+                run.runtimeUs(),
+                run.counts(),
+                run.latencyUs(),
+                run.connectUs(),
+                run.requestRate(),
+                run.seconds(),
+                run.errorMessages(),
+                startEpochUs);
+    }
+
+    @Test
     void theStatusSummaryCarriesEveryFigure() {
         RunSummary merged = ResultMerge.merge(List.of(runner(2_000_000, 990, 1_000, 10, 250_000)));
         ResultSummary summary = StatusSummaries.from(merged);

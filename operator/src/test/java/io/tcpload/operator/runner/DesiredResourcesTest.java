@@ -61,7 +61,21 @@ class DesiredResourcesTest {
                 .containsEntry("tcpload.io/test", "pay");
         Container runner = pod.getContainers().get(0);
         assertThat(runner.getImage()).isEqualTo(IMAGE);
-        assertThat(runner.getArgs()).isEqualTo(RunnerArgs.forJob(spec));
+        assertThat(runner.getArgs()).isEqualTo(RunnerArgs.forPod(spec, RunnerArgs.DEFAULT_PORT));
+        assertThat(runner.getPorts())
+                .singleElement()
+                .satisfies(
+                        port -> {
+                            assertThat(port.getName()).isEqualTo("metrics");
+                            assertThat(port.getContainerPort()).isEqualTo(8080);
+                        });
+        assertThat(runner.getEnv())
+                .anySatisfy(
+                        env -> {
+                            assertThat(env.getName()).isEqualTo("TCPLOAD_BIND_HOST");
+                            assertThat(env.getValueFrom().getFieldRef().getFieldPath())
+                                    .isEqualTo("status.podIP");
+                        });
     }
 
     @Test
@@ -137,7 +151,9 @@ class DesiredResourcesTest {
         Container runner = pod.getContainers().get(0);
         assertThat(runner.getImage()).isEqualTo("registry.local/runner:dev");
         assertThat(runner.getImagePullPolicy()).isEqualTo("Always");
-        assertThat(runner.getEnv()).extracting(EnvVar::getName).containsExactly("TZ");
+        assertThat(runner.getEnv())
+                .extracting(EnvVar::getName)
+                .containsExactly("TCPLOAD_BIND_HOST", "TCPLOAD_NAMESPACE", "TCPLOAD_TEST", "TZ");
         assertThat(runner.getResources().getLimits()).containsKey("cpu");
         assertThat(pod.getNodeSelector()).containsEntry("pool", "load");
         assertThat(pod.getServiceAccountName()).isEqualTo("loader");

@@ -71,10 +71,11 @@ class RunnerArgsTest {
                 .contains(
                         "--keepalive",
                         "--target=payments.bank.svc:9000",
-                        "--rate=501",
-                        "--stages=30s:51,1m:250",
-                        "--duration=90000ms");
-        assertThat(second).contains("--rate=500", "--stages=30s:50,1m:250");
+                        "--rate=1001",
+                        "--stages=30s:101,1m:500")
+                .noneMatch(arg -> arg.startsWith("--duration"));
+        // The rate is the whole test's: each runner takes its interleaved share by its index.
+        assertThat(second).contains("--rate=1001", "--stages=30s:101,1m:500", "--runner-index=1");
     }
 
     @Test
@@ -87,6 +88,15 @@ class RunnerArgsTest {
                 .contains("--connections=11", "--shared", "--runner-count=3")
                 .noneMatch(arg -> arg.startsWith("--runner-index"));
         assertThat(job.get(job.size() - 1)).isEqualTo("/etc/tcpload/profile/profile.ini");
+    }
+
+    @Test
+    void aPodWaitsForTheStartAndHoldsItsResultOnTheControlPort() {
+        List<String> pod = RunnerArgs.forPod(Specs.valid(), 8080);
+        assertThat(pod)
+                .containsAll(RunnerArgs.forJob(Specs.valid()))
+                .contains("--metrics-port=8080", "--await-start", "--hold-result=600");
+        assertThat(pod.get(pod.size() - 1)).isEqualTo("/etc/tcpload/profile/profile.ini");
     }
 
     @Test

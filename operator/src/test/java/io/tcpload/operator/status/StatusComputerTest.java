@@ -4,51 +4,56 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Condition;
 import io.tcpload.operator.crd.Phase;
+import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
-import io.tcpload.operator.results.ResultMerge;
+import io.tcpload.operator.runner.Specs;
 import io.tcpload.operator.validation.Failure;
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.Histograms;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
+/** The test's state machine, step by step, with no cluster and no runner. */
 class StatusComputerTest {
-    private static final Instant START = Instant.parse("2026-01-02T03:04:05Z");
-    private static final Instant END = START.plusSeconds(2);
-    private static final RunInfo INFO =
-            new RunInfo("pay:9000", "profile.ini", 2, 10, 2_000, 5_000, false, 1, "epoll");
+    private static final Instant T0 = Instant.parse("2026-01-01T10:00:00Z");
+    private static final RunnerProbe READY =
+            new RunnerProbe(RunnerProbe.State.READY, 0, 0, 0, 0, 0, 0, 0);
 
-    /** A runner's result: {@code responses} at {@code latencyUs} each over 2 s, all successes. */
-    private static RunSummary result(long responses, long latencyUs) {
-        Histogram latency = Histograms.create();
-        latency.recordValueWithCount(latencyUs, responses);
-        Histogram connect = Histograms.create();
-        Histogram rate = Histograms.create();
-        Counts counts = new Counts(responses, responses, 0, 0, 0, 0, 0, responses, responses, 0);
-        return new RunSummary(
-                INFO, 2_000_000, counts, latency, connect, rate, List.of(), List.of());
+    private static TcpLoadTest test(int runners) {
+        TcpLoadTestSpec spec = Specs.valid();
+        spec.setRunners(runners);
+        spec.setConnections(runners * 2);
+        spec.setDuration("2s");
+        spec.setStartTimeoutSeconds(30);
+        return Specs.test("pay", spec);
     }
 
-    private static TcpLoadTestSpec spec(String... thresholds) {
-        TcpLoadTestSpec spec = new TcpLoadTestSpec();
-        spec.setRunners(2);
-        spec.setThresholds(List.of(thresholds));
-        return spec;
+    private static Observation seen(
+            TcpLoadTest test,
+            Map<Integer, RunnerPod> pods,
+            Map<Integer, RunnerProbe> probes,
+            Map<Integer, RunSummary> results,
+            Instant now) {
+        return new Observation(
+                test, test.getSpec(), Optional.empty(), true, pods, probes, results, now);
     }
 
-    private static List<RunnerOutcome> reported(RunSummary... results) {
-        return java.util.stream.IntStream.range(0, results.length)
-                .mapToObj(
-                        i ->
-                                RunnerOutcome.reported(
-                                        i, Optional.empty(), results[i], START.plusMillis(3L * i)))
-                .toList();
+    private static TcpLoadTest after(TcpLoadTest test, Decision decision) {
+        test.setStatus(decision.status());
+        return test;
+    }
+
+    private static RunnerPod running(int index) {
+        return new RunnerPod(
+                index, "pay-runners-" + index + "-abcde", "Running", "10.0.0." + (index + 2), null);
     }
 
     private static Condition condition(TcpLoadTestStatus status, String type) {
@@ -58,104 +63,267 @@ class StatusComputerTest {
                 .orElseThrow();
     }
 
-    @Test
-    void everyThresholdHeldMeansSucceededWithFourTrueConditions() {
-        RunSummary a = result(1000, 2_000);
-        RunSummary b = result(3000, 4_000);
-        TcpLoadTestStatus status =
-                StatusComputer.finished(
-                        spec("p99 < 10ms", "tps >= 1000"),
-                        Optional.of(ResultMerge.merge(List.of(a, b))),
-                        reported(a, b),
-                        START,
-                        END);
+    private static RunSummary result(long requests, long latencyUs, long startEpochUs) {
+        Histogram latency = Histograms.create();
+        latency.recordValueWithCount(latencyUs, requests);
+        return new RunSummary(
+                new RunInfo("127.0.0.1:1", "profile.ini", 2, 2, 2_000, 5_000, false, 1, "nio"),
+                2_000_000,
+                new Counts(requests, requests, 0, 0, 0, 0, 0, requests * 10, requests * 10, 0),
+                latency,
+                Histograms.create(),
+                Histograms.create(),
+                List.of(),
+                List.of(),
+                startEpochUs);
+    }
 
-        assertThat(status.getPhase()).isEqualTo(Phase.Succeeded);
-        assertThat(status.getConditions())
-                .extracting(Condition::getType)
-                .containsExactly(
-                        TcpLoadTestStatus.PROFILE_VALID,
-                        TcpLoadTestStatus.RUNNERS_READY,
-                        TcpLoadTestStatus.COMPLETED,
-                        TcpLoadTestStatus.THRESHOLDS_MET);
-        assertThat(status.getConditions()).allMatch(c -> c.getStatus().equals("True"));
-        assertThat(status.getConditions())
-                .allMatch(c -> c.getLastTransitionTime().equals(END.toString()));
-        assertThat(status.getSummary().getRequests()).isEqualTo(4000);
-        assertThat(status.getSummary().getTps()).isEqualTo(2000.0);
-        assertThat(status.getRunners()).hasSize(2);
-        assertThat(status.getRunners().get(1).getRequests()).isEqualTo(3000);
-        assertThat(status.getRunners().get(1).getPhase()).isEqualTo("Succeeded");
-        assertThat(status.getStartSkewMs()).isEqualTo(3);
-        assertThat(status.getStartTime()).isEqualTo(START.toString());
-        assertThat(status.getCompletionTime()).isEqualTo(END.toString());
+    /** A test of {@code runners} that has been started at T0 (start instant T0 + 500 ms). */
+    private static TcpLoadTest runningTest(int runners) {
+        TcpLoadTest test = test(runners);
+        Decision pending = StatusComputer.next(seen(test, Map.of(), Map.of(), Map.of(), T0));
+        Map<Integer, RunnerPod> pods = new java.util.HashMap<>();
+        Map<Integer, RunnerProbe> probes = new java.util.HashMap<>();
+        for (int i = 0; i < runners; i++) {
+            pods.put(i, running(i));
+            probes.put(i, READY);
+        }
+        Decision ready =
+                StatusComputer.next(seen(after(test, pending), pods, probes, Map.of(), T0));
+        Decision told = StatusComputer.next(seen(after(test, ready), pods, probes, Map.of(), T0));
+        return after(test, told);
     }
 
     @Test
-    void aMissedThresholdFailsTheTestAndNamesTheMeasuredValue() {
-        RunSummary a = result(1000, 2_000);
-        RunSummary b = result(1000, 40_000);
-        TcpLoadTestStatus status =
-                StatusComputer.finished(
-                        spec("p99 < 10ms", "successRatio >= 0.99"),
-                        Optional.of(ResultMerge.merge(List.of(a, b))),
-                        reported(a, b),
-                        START,
-                        END);
+    void anInvalidSpecFailsAtOnceWithTheValidatorsMessageAndCreatesNothing() {
+        TcpLoadTest test = test(1);
+        Failure failure = new Failure("spec.profile", "line 3: req_len_len: not a number");
+        Decision decision =
+                StatusComputer.next(
+                        new Observation(
+                                test,
+                                test.getSpec(),
+                                Optional.of(failure),
+                                false,
+                                Map.of(),
+                                Map.of(),
+                                Map.of(),
+                                T0));
 
-        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
-        Condition met = condition(status, TcpLoadTestStatus.THRESHOLDS_MET);
-        assertThat(met.getStatus()).isEqualTo("False");
-        assertThat(met.getReason()).isEqualTo(StatusComputer.REASON_MISSED);
-        // Half the responses took 40 ms: the merged p99 is 40 ms, never an average of runners.
-        assertThat(met.getMessage()).startsWith("p99 < 10ms: measured 40.");
-        assertThat(met.getMessage()).doesNotContain("successRatio");
-        assertThat(condition(status, TcpLoadTestStatus.COMPLETED).getStatus()).isEqualTo("True");
-    }
-
-    @Test
-    void aRunnerWithoutResultFailsTheTestWithoutJudgingThresholds() {
-        RunSummary a = result(1000, 2_000);
-        List<RunnerOutcome> runners =
-                List.of(
-                        RunnerOutcome.reported(0, Optional.of("t-runners-0"), a, START),
-                        RunnerOutcome.failed(
-                                1, Optional.of("t-runners-1"), Optional.empty(), "OOMKilled"));
-        TcpLoadTestStatus status =
-                StatusComputer.finished(spec("tps >= 1"), Optional.of(a), runners, START, END);
-
-        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
-        Condition completed = condition(status, TcpLoadTestStatus.COMPLETED);
-        assertThat(completed.getStatus()).isEqualTo("False");
-        assertThat(completed.getReason()).isEqualTo(StatusComputer.REASON_RUNNER_FAILED);
-        assertThat(completed.getMessage()).isEqualTo("runner 1 failed: OOMKilled");
-        assertThat(condition(status, TcpLoadTestStatus.THRESHOLDS_MET).getStatus())
-                .isEqualTo("Unknown");
-        assertThat(status.getRunners().get(1).getPhase()).isEqualTo("Failed");
-        assertThat(status.getRunners().get(1).getPod()).isEqualTo("t-runners-1");
-        assertThat(status.getRunners().get(1).getMessage()).isEqualTo("OOMKilled");
-        assertThat(status.getStartSkewMs()).isNull();
-    }
-
-    @Test
-    void noThresholdsMeansSucceededWhenEveryRunnerReported() {
-        RunSummary a = result(10, 2_000);
-        TcpLoadTestStatus status =
-                StatusComputer.finished(spec(), Optional.of(a), reported(a), START, END);
-        assertThat(status.getPhase()).isEqualTo(Phase.Succeeded);
-        assertThat(condition(status, TcpLoadTestStatus.THRESHOLDS_MET).getMessage())
-                .isEqualTo("No thresholds were set.");
-    }
-
-    @Test
-    void anInvalidSpecFailsWithProfileValidFalseAndTheField() {
-        TcpLoadTestStatus status =
-                StatusComputer.invalid(new Failure("spec.connections", "must be at least 4."), END);
-        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
-        Condition valid = condition(status, TcpLoadTestStatus.PROFILE_VALID);
+        assertThat(decision.status().getPhase()).isEqualTo(Phase.Failed);
+        assertThat(decision.createChildren()).isFalse();
+        Condition valid = condition(decision.status(), TcpLoadTestStatus.PROFILE_VALID);
         assertThat(valid.getStatus()).isEqualTo("False");
-        assertThat(valid.getReason()).isEqualTo(StatusComputer.REASON_INVALID);
-        assertThat(valid.getMessage()).isEqualTo("spec.connections: must be at least 4.");
-        assertThat(status.getSummary()).isNull();
+        assertThat(valid.getMessage()).isEqualTo("spec.profile: line 3: req_len_len: not a number");
+        assertThat(decision.events())
+                .extracting(Event::reason)
+                .containsExactly(EventReason.InvalidSpec);
+    }
+
+    @Test
+    void aValidSpecCreatesTheRunnersAndStartsThemAtOneInstantOnceAllAreReady() {
+        TcpLoadTest test = test(2);
+        Decision pending = StatusComputer.next(seen(test, Map.of(), Map.of(), Map.of(), T0));
+        assertThat(pending.createChildren()).isTrue();
+        assertThat(pending.status().getPhase()).isEqualTo(Phase.Starting);
+
+        Decision oneReady =
+                StatusComputer.next(
+                        seen(
+                                after(test, pending),
+                                Map.of(0, running(0)),
+                                Map.of(0, READY),
+                                Map.of(),
+                                T0.plusSeconds(1)));
+        assertThat(oneReady.status().getMessage()).isEqualTo("1 of 2 runners ready.");
+        assertThat(oneReady.startAtMs()).isEmpty();
+
+        Map<Integer, RunnerPod> pods = Map.of(0, running(0), 1, running(1));
+        Map<Integer, RunnerProbe> probes = Map.of(0, READY, 1, READY);
+        Decision allReady =
+                StatusComputer.next(
+                        seen(after(test, oneReady), pods, probes, Map.of(), T0.plusSeconds(2)));
+        long startAtMs = T0.plusSeconds(2).plus(StatusComputer.START_LEAD).toEpochMilli();
+        assertThat(allReady.status().getStartAtMs()).isEqualTo(startAtMs);
+        assertThat(allReady.startAtMs()).as("recorded before it is told").isEmpty();
+
+        Decision told =
+                StatusComputer.next(
+                        seen(after(test, allReady), pods, probes, Map.of(), T0.plusSeconds(2)));
+        assertThat(told.startAtMs()).hasValue(startAtMs);
+        assertThat(told.status().getPhase()).isEqualTo(Phase.Running);
+    }
+
+    @Test
+    void runnersNotReadyByTheDeadlineFailTheTestWithEachPodsReason() {
+        TcpLoadTest test = test(2);
+        Decision pending = StatusComputer.next(seen(test, Map.of(), Map.of(), Map.of(), T0));
+        RunnerPod pulling =
+                new RunnerPod(
+                        1,
+                        "pay-runners-1-xyz",
+                        "Pending",
+                        null,
+                        "ImagePullBackOff: back-off pulling image");
+
+        Decision late =
+                StatusComputer.next(
+                        seen(
+                                after(test, pending),
+                                Map.of(0, running(0), 1, pulling),
+                                Map.of(0, READY),
+                                Map.of(),
+                                T0.plusSeconds(31)));
+
+        assertThat(late.status().getPhase()).isEqualTo(Phase.Failed);
+        assertThat(late.deleteChildren()).isTrue();
+        assertThat(late.status().getMessage())
+                .isEqualTo(
+                        "1 of 2 runners were not ready within 30 s: runner 1 (pod pay-runners-1-xyz): ImagePullBackOff: back-off pulling image.");
+        assertThat(late.events())
+                .extracting(Event::reason)
+                .containsExactly(EventReason.StartTimeout);
+    }
+
+    @Test
+    void whileRunningTheSummaryShowsLiveCountsAndEveryRunnersRow() {
+        TcpLoadTest test = runningTest(2);
+        RunnerProbe a = new RunnerProbe(RunnerProbe.State.RUNNING, 1, 100, 99, 1, 0, 50, 2_000);
+        RunnerProbe b = new RunnerProbe(RunnerProbe.State.RUNNING, 2, 300, 300, 0, 0, 150, 3_000);
+
+        Decision decision =
+                StatusComputer.next(
+                        seen(
+                                test,
+                                Map.of(0, running(0), 1, running(1)),
+                                Map.of(0, a, 1, b),
+                                Map.of(),
+                                T0.plusSeconds(2)));
+
+        assertThat(decision.status().getSummary().getRequests()).isEqualTo(400);
+        assertThat(decision.status().getSummary().getTps()).isEqualTo(200.0);
+        assertThat(decision.status().getSummary().getLatency().getP99Ms()).isEqualTo(3.0);
+        assertThat(decision.status().getRunners())
+                .extracting(r -> r.getRequests())
+                .containsExactly(100L, 300L);
+        assertThat(decision.requeue()).hasValue(StatusComputer.POLL);
+    }
+
+    @Test
+    void whenEveryRunnerReportedTheResultsAreMergedAndThresholdsDecide() {
+        TcpLoadTest test = runningTest(2);
+        test.getSpec().setThresholds(List.of("p99 < 5ms", "tps >= 1"));
+        Map<Integer, RunSummary> results =
+                Map.of(0, result(100, 1_000, 1_000_000), 1, result(100, 9_000, 1_012_000));
+
+        Decision decision =
+                StatusComputer.next(
+                        seen(
+                                test,
+                                Map.of(0, running(0), 1, running(1)),
+                                Map.of(),
+                                results,
+                                T0.plusSeconds(3)));
+
+        assertThat(decision.status().getPhase()).isEqualTo(Phase.Failed);
+        assertThat(decision.status().getSummary().getRequests()).isEqualTo(200);
+        assertThat(decision.status().getStartSkewMs()).isEqualTo(12);
+        assertThat(decision.finishRunners()).isTrue();
+        Condition met = condition(decision.status(), TcpLoadTestStatus.THRESHOLDS_MET);
+        assertThat(met.getStatus()).isEqualTo("False");
+        assertThat(met.getMessage()).startsWith("Thresholds missed: p99 < 5ms: measured 9.");
+        assertThat(met.getMessage()).doesNotContain("tps");
+        assertThat(decision.events())
+                .extracting(Event::reason)
+                .containsExactly(EventReason.ThresholdsMissed);
+    }
+
+    @Test
+    void aRunnerKilledMidRunFailsTheTestByNameWithTheSummaryOfTheOthers() {
+        TcpLoadTest test = runningTest(2);
+        RunnerPod killed =
+                new RunnerPod(
+                        1, "pay-runners-1-abc", "Failed", "10.0.0.3", "OOMKilled: exit code 137");
+
+        Decision decision =
+                StatusComputer.next(
+                        seen(
+                                test,
+                                Map.of(0, running(0), 1, killed),
+                                Map.of(),
+                                Map.of(0, result(100, 1_000, 1)),
+                                T0.plusSeconds(3)));
+
+        assertThat(decision.status().getPhase()).isEqualTo(Phase.Failed);
+        assertThat(decision.status().getMessage())
+                .isEqualTo(
+                        "Runner 1 (pod pay-runners-1-abc) failed: OOMKilled: exit code 137; the summary covers runners 0.");
+        assertThat(decision.status().getSummary().getRequests()).isEqualTo(100);
+        assertThat(decision.deleteChildren()).isFalse();
+    }
+
+    @Test
+    void aSpecChangedAfterTheStartIsRefusedOnceWithACondition() {
+        TcpLoadTest test = runningTest(1);
+        test.getMetadata().setGeneration(2L);
+
+        Decision first =
+                StatusComputer.next(
+                        seen(test, Map.of(0, running(0)), Map.of(), Map.of(), T0.plusSeconds(1)));
+        Decision second =
+                StatusComputer.next(
+                        seen(
+                                after(test, first),
+                                Map.of(0, running(0)),
+                                Map.of(),
+                                Map.of(),
+                                T0.plusSeconds(2)));
+
+        Condition accepted = condition(first.status(), TcpLoadTestStatus.SPEC_ACCEPTED);
+        assertThat(accepted.getStatus()).isEqualTo("False");
+        assertThat(accepted.getMessage()).contains("Generation 2 was refused");
+        assertThat(first.events())
+                .extracting(Event::reason)
+                .containsExactly(EventReason.SpecChangeRefused);
+        assertThat(second.events()).isEmpty();
+        assertThat(second.status().getObservedGeneration()).isEqualTo(1L);
+    }
+
+    @Test
+    void aFinishedTestDeletesItsRunnersOnlyAfterItsTtl() {
+        TcpLoadTest test = runningTest(1);
+        test.getSpec().setTtlSecondsAfterFinished(10);
+        Decision done =
+                StatusComputer.next(
+                        seen(
+                                test,
+                                Map.of(0, running(0)),
+                                Map.of(),
+                                Map.of(0, result(10, 1_000, 1)),
+                                T0.plusSeconds(3)));
+        assertThat(done.status().getPhase()).isEqualTo(Phase.Succeeded);
+        RunnerPod succeeded = new RunnerPod(0, "p", "Succeeded", "10.0.0.2", null);
+
+        Decision early =
+                StatusComputer.next(
+                        seen(
+                                after(test, done),
+                                Map.of(0, succeeded),
+                                Map.of(),
+                                Map.of(),
+                                T0.plusSeconds(5)));
+        Decision due =
+                StatusComputer.next(
+                        seen(
+                                after(test, done),
+                                Map.of(0, succeeded),
+                                Map.of(),
+                                Map.of(),
+                                T0.plusSeconds(14)));
+
+        assertThat(early.deleteChildren()).isFalse();
+        assertThat(early.requeue()).hasValue(Duration.ofSeconds(8));
+        assertThat(due.deleteChildren()).isTrue();
+        assertThat(due.events()).extracting(Event::reason).containsExactly(EventReason.CleanedUp);
     }
 }

@@ -4,8 +4,10 @@ import io.tcpload.runner.client.LoadConfig;
 import io.tcpload.runner.client.LoadEngine;
 import io.tcpload.runner.client.ProgressListener;
 import io.tcpload.runner.client.RunControl;
+import io.tcpload.runner.client.StartGate;
 import io.tcpload.runner.client.Transport;
 import io.tcpload.runner.html.HtmlReport;
+import io.tcpload.runner.metrics.ControlChannel;
 import io.tcpload.runner.metrics.MetricLabels;
 import io.tcpload.runner.metrics.MetricsBridge;
 import io.tcpload.runner.metrics.MetricsServer;
@@ -39,6 +41,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -165,8 +168,25 @@ public final class RunCommand implements Callable<Integer> {
             names = "--metrics-host",
             paramLabel = "ADDR",
             description =
-                    "Address the metrics endpoint binds (default 127.0.0.1; 0.0.0.0 in a pod).")
-    String metricsHost = LOOPBACK;
+                    "Address the metrics endpoint binds (default: $TCPLOAD_BIND_HOST, else"
+                            + " 127.0.0.1; the pod's IP or 0.0.0.0 in a pod).")
+    String metricsHost;
+
+    @Option(
+            names = "--await-start",
+            description =
+                    "Distributed runs: get ready (profile, address, event loops), answer 200 on"
+                            + " /readyz, and begin the load at the instant POSTed to"
+                            + " /start?at=EPOCH_MS (needs --metrics-port).")
+    boolean awaitStart;
+
+    @Option(
+            names = "--hold-result",
+            paramLabel = "SECONDS",
+            description =
+                    "After the run, keep serving the result on /result until POST /finish or"
+                            + " SECONDS have passed, then exit (needs --metrics-port).")
+    Integer holdResultSeconds;
 
     @Option(
             names = "--metrics-label-test",
@@ -277,7 +297,12 @@ public final class RunCommand implements Callable<Integer> {
     static final List<String> RUNNER_INDEX_VARIABLES =
             List.of("TCPLOAD_RUNNER_INDEX", "JOB_COMPLETION_INDEX");
 
+    /** Read when --metrics-host is absent; a runner pod sets it to its own IP. */
+    static final String BIND_HOST_VARIABLE = "TCPLOAD_BIND_HOST";
+
     private final RunControl control = new RunControl();
+    private StartGate gate = StartGate.immediate();
+    private ControlChannel channel;
     private final PrintStream out;
     private final PrintStream err;
     private final Function<String, String> environment;
@@ -371,6 +396,17 @@ public final class RunCommand implements Callable<Integer> {
             err.println("tcpload-runner: --metrics-port must be from 0 to 65535");
             return EXIT_INVALID;
         }
+        if ((awaitStart || holdResultSeconds != null) && metricsPort == null) {
+            err.println(
+                    "tcpload-runner: --await-start and --hold-result need --metrics-port, where"
+                            + " the start and the result are exchanged");
+            return EXIT_INVALID;
+        }
+        if (holdResultSeconds != null && holdResultSeconds < 0) {
+            err.println("tcpload-runner: --hold-result must be 0 or more seconds");
+            return EXIT_INVALID;
+        }
+        String host = bindHost();
         MetricsBridge bridge =
                 new MetricsBridge(
                         MetricLabels.resolve(
@@ -378,19 +414,21 @@ public final class RunCommand implements Callable<Integer> {
                                 metricsLabelNamespace,
                                 metricsLabelRunner,
                                 runnerIndex,
-                                System::getenv),
+                                environment),
                         config.paced()
                                 ? OptionalDouble.of(
                                         config.schedule().rateAt(0) / config.runnerCount())
                                 : OptionalDouble.empty());
         MetricsServer metrics = null;
         if (metricsPort != null) {
+            gate = awaitStart ? StartGate.awaiting() : StartGate.immediate();
+            channel = new ControlChannel(gate);
             try {
-                metrics = MetricsServer.start(metricsHost, metricsPort, bridge);
+                metrics = MetricsServer.start(host, metricsPort, bridge, channel);
             } catch (IOException | RuntimeException e) {
                 err.println(
                         "tcpload-runner: cannot serve metrics on "
-                                + metricsHost
+                                + host
                                 + ":"
                                 + metricsPort
                                 + ": "
@@ -399,18 +437,45 @@ public final class RunCommand implements Callable<Integer> {
             }
             err.println(
                     "tcpload-runner: metrics on http://"
-                            + metricsHost
+                            + host
                             + ":"
                             + metrics.port()
                             + "/metrics");
         }
         try {
-            return run(profile, config, template, chosen, address, bridge);
+            int status = run(profile, config, template, chosen, address, bridge);
+            holdResult();
+            return status;
         } finally {
             if (metrics != null) {
                 metrics.close();
             }
         }
+    }
+
+    /** With --hold-result, serves the result until the orchestrator has it or time is up. */
+    private void holdResult() throws InterruptedException {
+        if (holdResultSeconds == null || holdResultSeconds == 0 || channel.result().isEmpty()) {
+            return;
+        }
+        err.println(
+                "tcpload-runner: holding the result on /result for up to "
+                        + holdResultSeconds
+                        + " s");
+        if (!channel.awaitFinish(TimeUnit.SECONDS.toMillis(holdResultSeconds))) {
+            err.println("tcpload-runner: nobody fetched the result; exiting");
+        }
+    }
+
+    /** --metrics-host, else $TCPLOAD_BIND_HOST, else loopback. */
+    private String bindHost() {
+        if (metricsHost != null) {
+            return metricsHost;
+        }
+        String fromEnvironment = environment.apply(BIND_HOST_VARIABLE);
+        return fromEnvironment != null && !fromEnvironment.isBlank()
+                ? fromEnvironment.strip()
+                : LOOPBACK;
     }
 
     private int run(
@@ -433,6 +498,10 @@ public final class RunCommand implements Callable<Integer> {
                 new Thread(
                         () -> {
                             control.stop();
+                            gate.cancel();
+                            if (channel != null) {
+                                channel.finish();
+                            }
                             try {
                                 reported.await(15, TimeUnit.SECONDS);
                             } catch (InterruptedException e) {
@@ -443,7 +512,16 @@ public final class RunCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             err.println("tcpload-runner: " + chosen.name() + " transport");
-            RunSummary summary = startAndRun(engine, address, progress, bridge);
+            RunSummary summary;
+            try {
+                summary = startAndRun(engine, address, progress, bridge);
+            } catch (CancellationException e) {
+                err.println("tcpload-runner: stopped before the start");
+                return EXIT_FAILED;
+            }
+            if (channel != null) {
+                channel.publishResult(JsonResult.write(summary));
+            }
             out.print(
                     ConsoleReport.render(
                             summary, new ReportOptions(latency, trace, uncorrectedLatency)));
@@ -469,21 +547,36 @@ public final class RunCommand implements Callable<Integer> {
             MetricsBridge bridge)
             throws InterruptedException {
         ProgressListener listener =
-                second -> {
-                    for (ErrorCount error : second.errors()) {
-                        progress.print("\r  " + error.count() + " x " + error.message() + "\n");
+                new ProgressListener() {
+                    @Override
+                    public void onSecond(ProgressListener.Progress second) {
+                        for (ErrorCount error : second.errors()) {
+                            progress.print("\r  " + error.count() + " x " + error.message() + "\n");
+                        }
+                        progress.print(
+                                "\r"
+                                        + ConsoleReport.progressLine(
+                                                second.second(), second.cumulative()));
+                        progress.flush();
+                        bridge.onSecond(second);
                     }
-                    progress.print(
-                            "\r"
-                                    + ConsoleReport.progressLine(
-                                            second.second(), second.cumulative()));
-                    progress.flush();
-                    bridge.onSecond(second);
+
+                    @Override
+                    public void onReady() {
+                        bridge.onReady();
+                        if (awaitStart) {
+                            err.println("tcpload-runner: ready; waiting for the start instant");
+                        }
+                    }
+
+                    @Override
+                    public void onStart(long startEpochUs) {
+                        bridge.onStart(startEpochUs);
+                    }
                 };
         out.print(ConsoleReport.banner(engine.info()));
         out.flush();
-        bridge.runStarted();
-        RunSummary summary = engine.run(address, listener, control);
+        RunSummary summary = engine.run(address, listener, control, gate);
         bridge.runFinished();
         progress.print("\n");
         progress.flush();

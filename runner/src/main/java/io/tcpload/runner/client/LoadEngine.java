@@ -88,6 +88,21 @@ public final class LoadEngine {
      */
     public RunSummary run(InetSocketAddress address, ProgressListener listener, RunControl control)
             throws InterruptedException {
+        return run(address, listener, control, StartGate.immediate());
+    }
+
+    /**
+     * Runs the test to its end, beginning when {@code gate} opens: the event loops are up before
+     * the wait, so that the start costs nothing but the connects.
+     *
+     * @throws java.util.concurrent.CancellationException when the gate is cancelled first
+     */
+    public RunSummary run(
+            InetSocketAddress address,
+            ProgressListener listener,
+            RunControl control,
+            StartGate gate)
+            throws InterruptedException {
         EventLoopGroup group =
                 new MultiThreadIoEventLoopGroup(
                         config.threads(),
@@ -106,7 +121,14 @@ public final class LoadEngine {
                                 transport,
                                 address));
             }
-            return new Collector(workers).run(listener, control);
+            Collector collector = new Collector(workers);
+            if (config.paced() && config.keepAlive()) {
+                collector.openBeforeTheClock(control);
+            }
+            listener.onReady();
+            long startEpochUs = gate.await();
+            listener.onStart(startEpochUs);
+            return collector.run(listener, control, startEpochUs);
         } finally {
             // Closes still in progress must complete while their loop runs (see LoopWorker).
             for (LoopWorker worker : workers) {
@@ -154,10 +176,8 @@ public final class LoadEngine {
             this.workers = workers;
         }
 
-        RunSummary run(ProgressListener listener, RunControl control) throws InterruptedException {
-            if (config.paced() && config.keepAlive()) {
-                openBeforeTheClock(control);
-            }
+        RunSummary run(ProgressListener listener, RunControl control, long startEpochUs)
+                throws InterruptedException {
             long startNs = System.nanoTime();
             for (LoopWorker worker : workers) {
                 worker.loop().execute(() -> worker.start(startNs));
@@ -168,13 +188,14 @@ public final class LoadEngine {
                 control.awaitStop(warmedNs);
                 long measuredStartNs = System.nanoTime();
                 onLoops(worker -> worker.restartClock(measuredStartNs));
-                return measure(measuredStartNs, listener, control);
+                return measure(measuredStartNs, StartGate.nowEpochUs(), listener, control);
             }
-            return measure(startNs, listener, control);
+            return measure(startNs, startEpochUs, listener, control);
         }
 
         /** The measured run, from {@code startNs} to the end of the duration or a stop. */
-        private RunSummary measure(long startNs, ProgressListener listener, RunControl control)
+        private RunSummary measure(
+                long startNs, long startEpochUs, ProgressListener listener, RunControl control)
                 throws InterruptedException {
             long endNs = startNs + TimeUnit.MILLISECONDS.toNanos(config.durationMs());
             boolean stopped = false;
@@ -220,6 +241,7 @@ public final class LoadEngine {
                     rateTotal,
                     seconds,
                     sorted(errorsTotal),
+                    startEpochUs,
                     config.paced() ? rateSummary(runtimeNs) : null);
         }
 

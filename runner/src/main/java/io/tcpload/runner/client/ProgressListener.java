@@ -13,6 +13,16 @@ public interface ProgressListener {
 
     void onSecond(Progress progress);
 
+    /** The engine is ready (event loops up) and waits at its {@link StartGate}. */
+    default void onReady() {}
+
+    /**
+     * The load begins.
+     *
+     * @param startEpochUs the instant, in microseconds since the epoch
+     */
+    default void onStart(long startEpochUs) {}
+
     /**
      * One second of a run.
      *

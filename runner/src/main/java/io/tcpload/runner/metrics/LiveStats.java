@@ -8,13 +8,15 @@ import org.HdrHistogram.Histogram;
 /**
  * What {@code /stats} answers: the run's state after its last completed second. Immutable.
  *
- * @param phase {@code waiting} (before the load starts), {@code running} or {@code finished}
+ * @param phase {@code waiting} (before the load can start), {@code ready} (waiting for the start
+ *     instant of a distributed test), {@code running} or {@code finished}
  * @param second the last completed second, 1-based (0 before the first)
  * @param openConnections connections open at the end of that second
  * @param cumulative totals since the start
  * @param lastSecond that second alone
  * @param latencyUs latency percentiles since the start, in microseconds
  * @param connectUs connect-time percentiles since the start, in microseconds
+ * @param startEpochUs when the load really began, in microseconds since the epoch (0 before)
  */
 public record LiveStats(
         String phase,
@@ -23,7 +25,8 @@ public record LiveStats(
         Counts cumulative,
         LastSecond lastSecond,
         Percentiles latencyUs,
-        Percentiles connectUs) {
+        Percentiles connectUs,
+        long startEpochUs) {
 
     static final LiveStats WAITING =
             new LiveStats(
@@ -33,11 +36,31 @@ public record LiveStats(
                     Counts.ZERO,
                     new LastSecond(0, 0, 0, Percentiles.EMPTY, List.of()),
                     Percentiles.EMPTY,
-                    Percentiles.EMPTY);
+                    Percentiles.EMPTY,
+                    0);
 
     LiveStats withPhase(String newPhase) {
         return new LiveStats(
-                newPhase, second, openConnections, cumulative, lastSecond, latencyUs, connectUs);
+                newPhase,
+                second,
+                openConnections,
+                cumulative,
+                lastSecond,
+                latencyUs,
+                connectUs,
+                startEpochUs);
+    }
+
+    LiveStats started(long epochUs) {
+        return new LiveStats(
+                "running",
+                second,
+                openConnections,
+                cumulative,
+                lastSecond,
+                latencyUs,
+                connectUs,
+                epochUs);
     }
 
     /**

@@ -30,9 +30,9 @@ import org.HdrHistogram.Histogram;
  * tcpload_bytes_written_total}, {@code tcpload_connections_open}, and with a target rate {@code
  * tcpload_target_rate} and {@code tcpload_behind_schedule_total}.
  *
- * <p>Threading: {@link #onSecond}, {@link #runStarted} and {@link #runFinished} are called by the
- * thread that runs the engine, one at a time; {@link #stats}, {@link #ready} and the registry's
- * scrape may be called from any thread at any time.
+ * <p>Threading: {@link #onSecond}, {@link #onReady}, {@link #onStart}, {@link #runStarted} and
+ * {@link #runFinished} are called by the thread that runs the engine, one at a time; {@link
+ * #stats}, {@link #ready} and the registry's scrape may be called from any thread at any time.
  */
 public final class MetricsBridge implements ProgressListener {
     /** The target rate's bits, read by the gauge on the scrape thread. */
@@ -139,12 +139,25 @@ public final class MetricsBridge implements ProgressListener {
         stats = stats.withPhase("running");
     }
 
+    @Override
+    public void onReady() {
+        stats = stats.withPhase("ready");
+    }
+
+    @Override
+    public void onStart(long startEpochUs) {
+        stats = stats.started(startEpochUs);
+    }
+
     /** The run is over; the meters keep their final values. */
     public void runFinished() {
         stats = stats.withPhase("finished");
     }
 
-    /** Whether the run has started, so that the series describe it. */
+    /**
+     * Whether the run has started, so that the series describe it, or waits ready for its start
+     * instant.
+     */
     public boolean ready() {
         return !stats.phase().equals("waiting");
     }
@@ -191,7 +204,8 @@ public final class MetricsBridge implements ProgressListener {
                                 LiveStats.Percentiles.of(progress.latencyUs()),
                                 progress.errors()),
                         LiveStats.Percentiles.of(latencyTotalUs),
-                        LiveStats.Percentiles.of(connectTotalUs));
+                        LiveStats.Percentiles.of(connectTotalUs),
+                        stats.startEpochUs());
     }
 
     private static void add(Counter counter, long amount) {

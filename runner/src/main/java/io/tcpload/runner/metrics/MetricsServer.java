@@ -18,8 +18,12 @@ import java.util.concurrent.TimeUnit;
 /**
  * The runner's HTTP endpoint: {@code /metrics} (Prometheus text or OpenMetrics, as the scraper's
  * {@code Accept} asks), {@code /stats} (the live {@link LiveStats} as JSON), {@code /healthz} (200
- * while the process serves) and {@code /readyz} (200 once the load has started, 503 before). Only
- * GET and HEAD are answered.
+ * while the process serves) and {@code /readyz} (200 once the load has started or waits ready for
+ * its start instant, 503 before). These answer GET and HEAD.
+ *
+ * <p>With a {@link ControlChannel}, also: {@code POST /start?at=EPOCH_MS} sets the start instant
+ * (200; the same instant again is accepted, another is 409), {@code GET /result} answers the final
+ * JSON result (409 until the run has finished) and {@code POST /finish} lets the runner exit.
  *
  * <p>Threading: requests are served by one daemon thread of its own, never an event loop; {@link
  * #close} may be called from any thread and waits at most a second for a request in progress.
@@ -30,15 +34,22 @@ public final class MetricsServer implements AutoCloseable {
             "application/openmetrics-text; version=1.0.0; charset=utf-8";
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String PLAIN = "text/plain; charset=utf-8";
 
     private final HttpServer server;
     private final ExecutorService executor;
     private final MetricsBridge bridge;
+    private final ControlChannel control;
 
-    private MetricsServer(HttpServer server, ExecutorService executor, MetricsBridge bridge) {
+    private MetricsServer(
+            HttpServer server,
+            ExecutorService executor,
+            MetricsBridge bridge,
+            ControlChannel control) {
         this.server = server;
         this.executor = executor;
         this.bridge = bridge;
+        this.control = control;
     }
 
     /**
@@ -47,6 +58,17 @@ public final class MetricsServer implements AutoCloseable {
      * @throws IOException when the address cannot be bound
      */
     public static MetricsServer start(String host, int port, MetricsBridge bridge)
+            throws IOException {
+        return start(host, port, bridge, null);
+    }
+
+    /**
+     * Starts serving {@code bridge} and, when not null, the {@code control} endpoints.
+     *
+     * @throws IOException when the address cannot be bound
+     */
+    public static MetricsServer start(
+            String host, int port, MetricsBridge bridge, ControlChannel control)
             throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 16);
         ExecutorService executor =
@@ -57,7 +79,7 @@ public final class MetricsServer implements AutoCloseable {
                             return thread;
                         });
         server.setExecutor(executor);
-        MetricsServer metrics = new MetricsServer(server, executor, bridge);
+        MetricsServer metrics = new MetricsServer(server, executor, bridge, control);
         server.createContext("/", metrics.handler());
         server.start();
         return metrics;
@@ -72,13 +94,19 @@ public final class MetricsServer implements AutoCloseable {
         return exchange -> {
             try (exchange) {
                 String method = exchange.getRequestMethod();
+                String path = exchange.getRequestURI().getPath();
+                if (control != null && method.equals("POST")) {
+                    post(exchange, path);
+                    return;
+                }
                 if (!method.equals("GET") && !method.equals("HEAD")) {
                     exchange.getResponseHeaders().set("Allow", "GET, HEAD");
                     send(exchange, 405, "text/plain; charset=utf-8", "only GET and HEAD\n");
                     return;
                 }
-                switch (exchange.getRequestURI().getPath()) {
+                switch (path) {
                     case "/metrics" -> metrics(exchange);
+                    case "/result" -> result(exchange);
                     case "/stats" ->
                             send(exchange, 200, "application/json", statsJson(bridge.stats()));
                     case "/healthz" -> send(exchange, 200, "text/plain; charset=utf-8", "ok\n");
@@ -97,6 +125,57 @@ public final class MetricsServer implements AutoCloseable {
                 }
             }
         };
+    }
+
+    private void post(HttpExchange exchange, String path) throws IOException {
+        switch (path) {
+            case "/start" -> start(exchange);
+            case "/finish" -> {
+                // Answered first: once told, the runner closes this endpoint and exits.
+                send(exchange, 200, PLAIN, "finishing\n");
+                control.finish();
+            }
+            default -> {
+                exchange.getResponseHeaders().set("Allow", "GET, HEAD");
+                send(exchange, 405, PLAIN, "POST only to /start and /finish\n");
+            }
+        }
+    }
+
+    private void start(HttpExchange exchange) throws IOException {
+        String query = exchange.getRequestURI().getQuery();
+        long atEpochMs;
+        try {
+            if (query == null || !query.startsWith("at=")) {
+                throw new NumberFormatException();
+            }
+            atEpochMs = Long.parseLong(query.substring(3));
+        } catch (NumberFormatException e) {
+            send(exchange, 400, PLAIN, "give the start as /start?at=EPOCH_MILLISECONDS\n");
+            return;
+        }
+        if (control.gate().open(atEpochMs)) {
+            send(exchange, 200, PLAIN, "starting at " + atEpochMs + "\n");
+        } else {
+            send(
+                    exchange,
+                    409,
+                    PLAIN,
+                    "already starting at " + control.gate().startAtEpochMs() + "\n");
+        }
+    }
+
+    private void result(HttpExchange exchange) throws IOException {
+        if (control == null) {
+            send(exchange, 404, PLAIN, "no result here: the runner was not started for it\n");
+            return;
+        }
+        var result = control.result();
+        if (result.isPresent()) {
+            send(exchange, 200, "application/json", result.get());
+        } else {
+            send(exchange, 409, PLAIN, "the run has not finished\n");
+        }
     }
 
     private void metrics(HttpExchange exchange) throws IOException {

@@ -30,7 +30,8 @@ import org.HdrHistogram.Histogram;
  * to {@code histogram}, its HdrHistogram compressed encoding in Base64. The encoding is what {@link
  * #read} uses, so results of several runners merge exactly, with no loss from the summaries.
  * Top-level derived rates ({@code requestsPerSec}, {@code successPerSec}, {@code failurePerSec},
- * {@code bytesReadPerSec}) are for readers only and are ignored when reading.
+ * {@code bytesReadPerSec}) are for readers only and are ignored when reading. {@code startEpochUs}
+ * is when the load really began (microseconds since the epoch); a result without it reads as 0.
  *
  * <p>Stateless and thread-safe.
  */
@@ -59,6 +60,7 @@ public final class JsonResult {
         root.put("format", FORMAT);
         root.set("info", info(summary.info()));
         root.put("runtimeUs", summary.runtimeUs());
+        root.put("startEpochUs", summary.startEpochUs());
 
         Counts counts = summary.counts();
         double seconds = summary.runtimeUs() / 1_000_000.0;
@@ -177,6 +179,7 @@ public final class JsonResult {
                 readHistogram(root, "requestRate"),
                 seconds,
                 errors,
+                optionalLong(root, "startEpochUs"),
                 root.hasNonNull("rate") ? readRate(object(root, "rate", "rate")) : null);
     }
 
@@ -238,6 +241,12 @@ public final class JsonResult {
             throw new IllegalArgumentException("result JSON: " + path + " must be a number");
         }
         return value.asDouble();
+    }
+
+    /** A whole number that results written before it existed lack: 0 then. */
+    private static long optionalLong(JsonNode node, String name) {
+        JsonNode value = node.get(name);
+        return value == null || value.isNull() ? 0 : longValue(node, name, name);
     }
 
     private static ObjectNode info(RunInfo info) {

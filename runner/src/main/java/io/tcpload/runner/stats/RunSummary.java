@@ -17,6 +17,8 @@ import org.HdrHistogram.Histogram;
  * @param seconds the per-second series, in order
  * @param errorMessages distinct error messages with their counts, most frequent first
  * @param rate what a constant-rate or staged run adds, or {@code null} for a closed-loop run
+ * @param startEpochUs when the load really began, in microseconds since the epoch (wall clock), so
+ *     that the runners of one distributed test can be compared; 0 when unknown
  */
 public record RunSummary(
         RunInfo info,
@@ -27,6 +29,7 @@ public record RunSummary(
         Histogram requestRate,
         List<SecondSample> seconds,
         List<ErrorCount> errorMessages,
+        long startEpochUs,
         RateSummary rate) {
 
     public RunSummary {
@@ -34,7 +37,7 @@ public record RunSummary(
         errorMessages = List.copyOf(errorMessages);
     }
 
-    /** A closed-loop run's summary (no rate schedule). */
+    /** A closed-loop run's summary. */
     public RunSummary(
             RunInfo info,
             long runtimeUs,
@@ -43,7 +46,8 @@ public record RunSummary(
             Histogram connectUs,
             Histogram requestRate,
             List<SecondSample> seconds,
-            List<ErrorCount> errorMessages) {
+            List<ErrorCount> errorMessages,
+            long startEpochUs) {
         this(
                 info,
                 runtimeUs,
@@ -53,7 +57,21 @@ public record RunSummary(
                 requestRate,
                 seconds,
                 errorMessages,
+                startEpochUs,
                 null);
+    }
+
+    /** A closed-loop run's summary whose start instant is unknown (0). */
+    public RunSummary(
+            RunInfo info,
+            long runtimeUs,
+            Counts counts,
+            Histogram latencyUs,
+            Histogram connectUs,
+            Histogram requestRate,
+            List<SecondSample> seconds,
+            List<ErrorCount> errorMessages) {
+        this(info, runtimeUs, counts, latencyUs, connectUs, requestRate, seconds, errorMessages, 0);
     }
 
     /** One distinct error message and how many times it happened. */

@@ -35,6 +35,29 @@ class JsonResultTest {
     }
 
     @Test
+    void theStartInstantRoundTripsAndAResultWithoutItReadsAsUnknown() throws Exception {
+        RunSummary base = Summaries.everything();
+        RunSummary started =
+                new RunSummary(
+                        base.info(),
+                        base.runtimeUs(),
+                        base.counts(),
+                        base.latencyUs(),
+                        base.connectUs(),
+                        base.requestRate(),
+                        base.seconds(),
+                        base.errorMessages(),
+                        1_700_000_000_123_456L);
+
+        String json = JsonResult.write(started);
+        ObjectNode withoutStart = (ObjectNode) MAPPER.readTree(json);
+        withoutStart.remove("startEpochUs");
+
+        assertThat(JsonResult.read(json).startEpochUs()).isEqualTo(1_700_000_000_123_456L);
+        assertThat(JsonResult.read(withoutStart.toString()).startEpochUs()).isZero();
+    }
+
+    @Test
     void anEmptyRunRoundTrips() {
         RunSummary original = Summaries.empty();
 

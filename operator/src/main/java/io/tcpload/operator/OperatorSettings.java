@@ -1,0 +1,84 @@
+package io.tcpload.operator;
+
+import io.tcpload.operator.runner.RunnerArgs;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The operator's configuration, from its environment. Immutable.
+ *
+ * @param watchNamespaces namespaces whose tests it runs; empty means all
+ * @param runnerImage the runner image of pods whose spec names none
+ * @param runnerPort the runner pods' control port
+ * @param leaderElection whether to take the Lease before reconciling (several replicas)
+ * @param leaseNamespace where the Lease lives
+ * @param httpPort the port of /healthz, /readyz and /metrics (0 picks a free one)
+ */
+public record OperatorSettings(
+        Set<String> watchNamespaces,
+        String runnerImage,
+        int runnerPort,
+        boolean leaderElection,
+        String leaseNamespace,
+        int httpPort) {
+    public static final String LEASE_NAME = "tcpload-operator";
+    public static final String DEFAULT_RUNNER_IMAGE = "ghcr.io/tcpload/tcpload-runner:0.1.0";
+
+    public OperatorSettings {
+        watchNamespaces = Set.copyOf(watchNamespaces);
+    }
+
+    /**
+     * {@code TCPLOAD_WATCH_NAMESPACES} (comma-separated, empty for all), {@code
+     * TCPLOAD_RUNNER_IMAGE}, {@code TCPLOAD_RUNNER_PORT} (8080), {@code TCPLOAD_LEADER_ELECTION}
+     * ({@code true}/{@code false}), {@code TCPLOAD_LEASE_NAMESPACE}, {@code TCPLOAD_HTTP_PORT}
+     * (8080).
+     *
+     * @throws IllegalArgumentException naming the variable whose value is wrong
+     */
+    public static OperatorSettings fromEnvironment(Function<String, String> environment) {
+        String namespaces = value(environment, "TCPLOAD_WATCH_NAMESPACES", "");
+        Set<String> watch =
+                Arrays.stream(namespaces.split(","))
+                        .map(String::strip)
+                        .filter(name -> !name.isEmpty())
+                        .collect(Collectors.toSet());
+        boolean leaderElection =
+                Boolean.parseBoolean(value(environment, "TCPLOAD_LEADER_ELECTION", "false"));
+        String leaseNamespace = value(environment, "TCPLOAD_LEASE_NAMESPACE", "");
+        if (leaderElection && leaseNamespace.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "TCPLOAD_LEASE_NAMESPACE must name the Lease's namespace when"
+                            + " TCPLOAD_LEADER_ELECTION is true");
+        }
+        return new OperatorSettings(
+                watch,
+                value(environment, "TCPLOAD_RUNNER_IMAGE", DEFAULT_RUNNER_IMAGE),
+                port(environment, "TCPLOAD_RUNNER_PORT", RunnerArgs.DEFAULT_PORT),
+                leaderElection,
+                leaseNamespace,
+                port(environment, "TCPLOAD_HTTP_PORT", 8080));
+    }
+
+    private static String value(
+            Function<String, String> environment, String name, String fallback) {
+        String value = environment.apply(name);
+        return value == null || value.isBlank() ? fallback : value.strip();
+    }
+
+    private static int port(Function<String, String> environment, String name, int fallback) {
+        String text = value(environment, name, Integer.toString(fallback));
+        try {
+            int port = Integer.parseInt(text);
+            if (port >= 0 && port <= 65_535) {
+                return port;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(
+                name + " must be a port from 0 to 65535, not '" + text + "'");
+    }
+}

@@ -1,0 +1,102 @@
+package io.tcpload.operator.reconciler;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tcpload.operator.status.RunnerProbe;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * Talks to runner pods at {@code http://POD_IP:PORT} with short timeouts, so that a runner that
+ * hangs never holds a reconcile for long. Thread-safe.
+ */
+public final class HttpRunnerClient implements RunnerClient {
+    private static final Duration TIMEOUT = Duration.ofSeconds(2);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final HttpClient http =
+            HttpClient.newBuilder()
+                    .connectTimeout(TIMEOUT)
+                    .version(HttpClient.Version.HTTP_1_1)
+                    .build();
+    private final int port;
+
+    public HttpRunnerClient(int port) {
+        this.port = port;
+    }
+
+    @Override
+    public RunnerProbe stats(String podIp) {
+        try {
+            HttpResponse<String> response = send(get(podIp, "/stats"));
+            return response.statusCode() == 200
+                    ? RunnerProbe.fromStats(JSON.readTree(response.body()))
+                    : RunnerProbe.UNREACHABLE;
+        } catch (IOException e) {
+            return RunnerProbe.UNREACHABLE;
+        }
+    }
+
+    @Override
+    public Optional<String> result(String podIp) {
+        try {
+            HttpResponse<String> response = send(get(podIp, "/result"));
+            return response.statusCode() == 200 ? Optional.of(response.body()) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public boolean start(String podIp, long atEpochMs) {
+        try {
+            int status = send(post(podIp, "/start?at=" + atEpochMs)).statusCode();
+            if (status == 200 || status == 409) {
+                return status == 200;
+            }
+            throw new IllegalStateException(
+                    "runner " + podIp + " answered " + status + " to the start");
+        } catch (IOException e) {
+            throw new IllegalStateException(
+                    "cannot tell runner " + podIp + " the start: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void finish(String podIp) {
+        try {
+            send(post(podIp, "/finish"));
+        } catch (IOException e) {
+            // It exits by itself once its --hold-result time is up.
+        }
+    }
+
+    private HttpResponse<String> send(HttpRequest request) throws IOException {
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+    }
+
+    private HttpRequest get(String podIp, String path) {
+        return HttpRequest.newBuilder(uri(podIp, path)).timeout(TIMEOUT).GET().build();
+    }
+
+    private HttpRequest post(String podIp, String path) {
+        return HttpRequest.newBuilder(uri(podIp, path))
+                .timeout(TIMEOUT)
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build();
+    }
+
+    private URI uri(String podIp, String path) {
+        String host = podIp.indexOf(':') >= 0 ? "[" + podIp + "]" : podIp;
+        return URI.create("http://" + host + ":" + port + path);
+    }
+}

@@ -1,0 +1,27 @@
+package io.tcpload.operator.reconciler;
+
+import io.tcpload.operator.status.RunnerProbe;
+import java.util.Optional;
+
+/**
+ * The operator's side of a runner pod's control channel (its HTTP port). Implementations are
+ * thread-safe; every call is bounded in time.
+ */
+public interface RunnerClient {
+    /** The runner's {@code /stats}; {@link RunnerProbe#UNREACHABLE} when it does not answer. */
+    RunnerProbe stats(String podIp);
+
+    /** The runner's final JSON result, once its run has finished. */
+    Optional<String> result(String podIp);
+
+    /**
+     * Tells the start instant.
+     *
+     * @return whether the runner took it (or had taken the same); false when it had another
+     * @throws IllegalStateException when the runner could not be reached
+     */
+    boolean start(String podIp, long atEpochMs);
+
+    /** Tells the runner its result is in; failures are ignored (it exits on its own later). */
+    void finish(String podIp);
+}

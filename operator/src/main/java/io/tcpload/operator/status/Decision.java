@@ -1,0 +1,32 @@
+package io.tcpload.operator.status;
+
+import io.tcpload.operator.crd.TcpLoadTestStatus;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * What to do after a reconcile, the output of {@link StatusComputer}: the next status and the
+ * actions that lead to it. Immutable.
+ *
+ * @param status the status to patch
+ * @param createChildren create the ConfigMap and the runner Job (when absent)
+ * @param startAtMs tell every runner this start instant (epoch milliseconds) before patching
+ * @param finishRunners tell every running runner that its result is in (it then exits)
+ * @param deleteChildren delete the Job (and its pods) and the ConfigMap
+ * @param events events to record
+ * @param requeue when to look again; empty when only a change of the resource matters
+ */
+public record Decision(
+        TcpLoadTestStatus status,
+        boolean createChildren,
+        OptionalLong startAtMs,
+        boolean finishRunners,
+        boolean deleteChildren,
+        List<Event> events,
+        Optional<Duration> requeue) {
+    public Decision {
+        events = List.copyOf(events);
+    }
+}

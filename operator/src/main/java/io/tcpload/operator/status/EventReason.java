@@ -1,0 +1,39 @@
+package io.tcpload.operator.status;
+
+/**
+ * The reasons of the Kubernetes events the operator records on a test; a fixed set, so that alerts
+ * and {@code kubectl get events --field-selector reason=...} can rely on them.
+ */
+public enum EventReason {
+    /** The spec or its profile is invalid; nothing was created. */
+    InvalidSpec(true),
+    /** The spec is valid; the ConfigMap and the runner Job were created. */
+    RunnersCreated(false),
+    /** Every runner is ready; the start instant is set. */
+    RunnersReady(false),
+    /** The runners were told the start instant. */
+    Started(false),
+    /** Not every runner was ready within startTimeoutSeconds. */
+    StartTimeout(true),
+    /** A runner crashed, was evicted or OOM-killed, or never reported. */
+    RunnerFailed(true),
+    /** Every runner reported and every threshold held. */
+    Succeeded(false),
+    /** Every runner reported, and some thresholds did not hold. */
+    ThresholdsMissed(true),
+    /** The spec was changed after the test started; the change is not applied. */
+    SpecChangeRefused(true),
+    /** The Job and ConfigMap were deleted after ttlSecondsAfterFinished. */
+    CleanedUp(false);
+
+    private final boolean warning;
+
+    EventReason(boolean warning) {
+        this.warning = warning;
+    }
+
+    /** Whether the event is a Warning (else Normal). */
+    public boolean warning() {
+        return warning;
+    }
+}

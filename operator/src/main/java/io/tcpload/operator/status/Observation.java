@@ -1,0 +1,38 @@
+package io.tcpload.operator.status;
+
+import io.tcpload.operator.crd.TcpLoadTest;
+import io.tcpload.operator.crd.TcpLoadTestSpec;
+import io.tcpload.operator.validation.Failure;
+import io.tcpload.runner.stats.RunSummary;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Everything a reconcile saw, the input of {@link StatusComputer}. Immutable (the maps are copied).
+ *
+ * @param test the resource as read (its status is the previous one)
+ * @param runSpec the spec the test runs: the one recorded on its Job once created, else the
+ *     resource's (so that a spec changed later is never half-applied)
+ * @param invalid why the spec is refused, when it was validated and is invalid
+ * @param jobExists whether the runner Job exists
+ * @param pods runner pods by index
+ * @param probes each reachable or tried runner's {@code /stats}, by index
+ * @param results final results fetched from the runners, by index
+ * @param now the wall clock
+ */
+public record Observation(
+        TcpLoadTest test,
+        TcpLoadTestSpec runSpec,
+        Optional<Failure> invalid,
+        boolean jobExists,
+        Map<Integer, RunnerPod> pods,
+        Map<Integer, RunnerProbe> probes,
+        Map<Integer, RunSummary> results,
+        Instant now) {
+    public Observation {
+        pods = Map.copyOf(pods);
+        probes = Map.copyOf(probes);
+        results = Map.copyOf(results);
+    }
+}

@@ -1,0 +1,127 @@
+package io.tcpload.operator.status;
+
+import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
+import io.fabric8.kubernetes.api.model.ContainerStateWaiting;
+import io.fabric8.kubernetes.api.model.ContainerStatus;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodCondition;
+import io.fabric8.kubernetes.api.model.PodStatus;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the operator needs of one runner pod, read from what the kubelet and the scheduler wrote.
+ * Pure.
+ *
+ * @param index the runner's index (the Job completion index)
+ * @param name the pod's name
+ * @param phase Pending, Running, Succeeded, Failed or Unknown
+ * @param podIp the pod's IP, null before it has one
+ * @param problem why the pod is not running or why it failed, from its status (unschedulable, image
+ *     pull error, crash, OOM kill, eviction, ...); null when there is nothing to say
+ */
+public record RunnerPod(int index, String name, String phase, String podIp, String problem) {
+    /** The label (and annotation) carrying a Job pod's completion index. */
+    public static final String INDEX_LABEL = "batch.kubernetes.io/job-completion-index";
+
+    public boolean failed() {
+        return "Failed".equals(phase);
+    }
+
+    public boolean running() {
+        return "Running".equals(phase) && podIp != null && !podIp.isEmpty();
+    }
+
+    /** The pod's runner index, from its label or annotation; empty when it has none. */
+    public static Optional<Integer> indexOf(Pod pod) {
+        for (Map<String, String> map :
+                List.of(
+                        nonNull(pod.getMetadata().getLabels()),
+                        nonNull(pod.getMetadata().getAnnotations()))) {
+            String value = map.get(INDEX_LABEL);
+            if (value != null) {
+                try {
+                    return Optional.of(Integer.parseInt(value));
+                } catch (NumberFormatException e) {
+                    return Optional.empty();
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The runner pod of {@code pod}, when it has an index. */
+    public static Optional<RunnerPod> of(Pod pod) {
+        return indexOf(pod)
+                .map(
+                        index -> {
+                            PodStatus status = pod.getStatus();
+                            String phase =
+                                    status == null || status.getPhase() == null
+                                            ? "Pending"
+                                            : status.getPhase();
+                            return new RunnerPod(
+                                    index,
+                                    pod.getMetadata().getName(),
+                                    phase,
+                                    status == null ? null : status.getPodIP(),
+                                    problem(status));
+                        });
+    }
+
+    /** The first thing in the pod's status that explains trouble, as a short phrase. */
+    static String problem(PodStatus status) {
+        if (status == null) {
+            return null;
+        }
+        for (ContainerStatus container : nonNull(status.getContainerStatuses())) {
+            if (container.getState() == null) {
+                continue;
+            }
+            ContainerStateTerminated terminated = container.getState().getTerminated();
+            if (terminated != null
+                    && (terminated.getExitCode() == null || terminated.getExitCode() != 0)) {
+                return join(
+                        terminated.getReason(),
+                        "exit code " + terminated.getExitCode(),
+                        terminated.getMessage());
+            }
+            ContainerStateWaiting waiting = container.getState().getWaiting();
+            if (waiting != null && waiting.getReason() != null) {
+                return join(waiting.getReason(), waiting.getMessage(), null);
+            }
+        }
+        if (status.getReason() != null) {
+            return join(status.getReason(), status.getMessage(), null);
+        }
+        for (PodCondition condition : nonNull(status.getConditions())) {
+            if ("PodScheduled".equals(condition.getType())
+                    && "False".equals(condition.getStatus())) {
+                return join(
+                        condition.getReason() != null ? condition.getReason() : "Unschedulable",
+                        condition.getMessage(),
+                        null);
+            }
+        }
+        return null;
+    }
+
+    private static String join(String first, String second, String third) {
+        StringBuilder text = new StringBuilder(first != null ? first : "Error");
+        for (String part : new String[] {second, third}) {
+            if (part != null && !part.isBlank()) {
+                text.append(": ").append(part.strip());
+            }
+        }
+        return text.toString();
+    }
+
+    private static <T> List<T> nonNull(List<T> list) {
+        return list == null ? List.of() : list;
+    }
+
+    private static Map<String, String> nonNull(Map<String, String> map) {
+        return map == null ? Map.of() : map;
+    }
+}

@@ -1,0 +1,323 @@
+package io.tcpload.operator.bench;
+
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.Watch;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
+import io.tcpload.operator.crd.Phase;
+import io.tcpload.operator.crd.ResultSummary;
+import io.tcpload.operator.crd.TcpLoadTest;
+import io.tcpload.operator.crd.TcpLoadTestSpec;
+import io.tcpload.operator.crd.TcpLoadTestStatus;
+import io.tcpload.operator.kubelet.OperatorHarness;
+import io.tcpload.runner.report.JsonResult;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The operator's figures, against the mock API server and the kubelet double:
+ *
+ * <ol>
+ *   <li>operator start to ready: a separate operator JVM, from launch to {@code /readyz} 200;
+ *   <li>that JVM's RSS when idle, with 0 and then 50 finished tests in its cache;
+ *   <li>resource created to Job created, 10 times;
+ *   <li>start skew of 10 runners (the double runs them all in this process).
+ * </ol>
+ *
+ * <p>Run with {@code bench/operator/run.sh}; prints one line per figure.
+ */
+public final class OperatorBench {
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    /** Held here: the logging framework keeps only weak references, and would forget the level. */
+    private static final java.util.logging.Logger MOCK_SERVER_LOG =
+            java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
+
+    /**
+     * The chart's javaOptions as they act under its 512 MiB limit: MaxRAMPercentage=75 gives a 384
+     * MiB heap, and the default initial heap is 1/64 of the limit (8 MiB), where on this machine it
+     * would be 1/64 of all its memory.
+     */
+    private static final String DEFAULT_JAVA_OPTIONS =
+            "-Xms8m -Xmx384m -XX:+UseSerialGC -XX:TieredStopAtLevel=1"
+                    + " -XX:+ExitOnOutOfMemoryError";
+
+    private OperatorBench() {}
+
+    public static void main(String[] args) throws Exception {
+        MOCK_SERVER_LOG.setLevel(java.util.logging.Level.WARNING);
+        Path work = Files.createTempDirectory("tcpload-operator-bench");
+        try (OperatorHarness world = new OperatorHarness(work)) {
+            separateOperator(world);
+            jobCreatedLatency(world);
+            startSkew(world);
+        }
+        System.exit(0);
+    }
+
+    /** An operator in its own JVM, as in a pod: start to ready, then idle RSS. */
+    private static void separateOperator(OperatorHarness world) throws Exception {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // As in the chart's pod: 75% of its 512 MiB limit for the heap.
+        String javaOptions =
+                System.getenv().getOrDefault("OPERATOR_JAVA_OPTIONS", DEFAULT_JAVA_OPTIONS);
+        command.addAll(List.of(javaOptions.trim().split("\\s+")));
+        System.out.printf("operator JVM options: %s%n", javaOptions);
+        command.addAll(
+                List.of(
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "-Dkubernetes.master=" + world.client.getMasterUrl(),
+                        "-Dkubernetes.auth.tryKubeConfig=false",
+                        "-Dkubernetes.auth.tryServiceAccount=false",
+                        "io.tcpload.operator.OperatorMain"));
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().put("TCPLOAD_HTTP_PORT", Integer.toString(port));
+        builder.environment().put("TCPLOAD_WATCH_NAMESPACES", "bench-idle");
+        builder.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        long launchedNs = System.nanoTime();
+        Process operator = builder.start();
+        try {
+            URI ready = URI.create("http://127.0.0.1:" + port + "/readyz");
+            while (!answers200(ready)) {
+                if (!operator.isAlive()
+                        || System.nanoTime() - launchedNs > TimeUnit.SECONDS.toNanos(60)) {
+                    throw new IllegalStateException("the operator did not become ready");
+                }
+                Thread.sleep(10);
+            }
+            long readyMs = (System.nanoTime() - launchedNs) / 1_000_000;
+            System.out.printf("operator start to ready (new JVM): %d ms%n", readyMs);
+            Thread.sleep(3_000);
+            System.out.printf("idle RSS, 0 tests: %.1f MiB%n", rssMib(operator.pid()));
+            world.client
+                    .namespaces()
+                    .resource(
+                            new NamespaceBuilder()
+                                    .withNewMetadata()
+                                    .withName("bench-idle")
+                                    .endMetadata()
+                                    .build())
+                    .create();
+            for (int i = 0; i < 50; i++) {
+                finishedTest(world, "bench-idle", "done-" + i);
+            }
+            waitUntilAllReconciled(world, "bench-idle", 50);
+            Thread.sleep(3_000);
+            System.gc();
+            System.out.printf("idle RSS, 50 finished tests: %.1f MiB%n", rssMib(operator.pid()));
+        } finally {
+            operator.destroy();
+            operator.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /** A test that finished long ago: its status says Succeeded with a full summary. */
+    private static void finishedTest(OperatorHarness world, String namespace, String name) {
+        TcpLoadTest test = new TcpLoadTest();
+        test.setMetadata(new ObjectMetaBuilder().withName(name).withNamespace(namespace).build());
+        test.setSpec(spec(world, 1));
+        TcpLoadTest created =
+                world.client
+                        .resources(TcpLoadTest.class)
+                        .inNamespace(namespace)
+                        .resource(test)
+                        .create();
+        TcpLoadTestStatus status = new TcpLoadTestStatus();
+        status.setPhase(Phase.Succeeded);
+        status.setObservedGeneration(created.getMetadata().getGeneration());
+        status.setCompletionTime("2026-01-01T00:00:00Z");
+        ResultSummary summary = new ResultSummary();
+        summary.setRequests(123_456L);
+        summary.setTps(4_115.2);
+        status.setSummary(summary);
+        created.setStatus(status);
+        world.client
+                .resources(TcpLoadTest.class)
+                .inNamespace(namespace)
+                .resource(created)
+                .updateStatus();
+    }
+
+    private static void waitUntilAllReconciled(OperatorHarness world, String namespace, int count)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            long withFinalizer =
+                    world
+                            .client
+                            .resources(TcpLoadTest.class)
+                            .inNamespace(namespace)
+                            .list()
+                            .getItems()
+                            .stream()
+                            .filter(t -> !t.getMetadata().getFinalizers().isEmpty())
+                            .count();
+            if (withFinalizer == count) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new IllegalStateException("the operator did not take the finished tests in");
+    }
+
+    private static void jobCreatedLatency(OperatorHarness world) throws Exception {
+        String namespace = "bench-latency";
+        world.client
+                .namespaces()
+                .resource(
+                        new NamespaceBuilder()
+                                .withNewMetadata()
+                                .withName(namespace)
+                                .endMetadata()
+                                .build())
+                .create();
+        BlockingQueue<Long> jobsSeenNs = new ArrayBlockingQueue<>(100);
+        List<Long> latenciesMs = new ArrayList<>();
+        try (Watch watch =
+                world.client
+                        .batch()
+                        .v1()
+                        .jobs()
+                        .inNamespace(namespace)
+                        .watch(
+                                new Watcher<Job>() {
+                                    @Override
+                                    public void eventReceived(Action action, Job job) {
+                                        if (action == Action.ADDED) {
+                                            jobsSeenNs.add(System.nanoTime());
+                                        }
+                                    }
+
+                                    @Override
+                                    public void onClose(WatcherException cause) {}
+                                })) {
+            for (int i = 0; i < 10; i++) {
+                TcpLoadTest test = new TcpLoadTest();
+                test.setMetadata(
+                        new ObjectMetaBuilder()
+                                .withName("latency-" + i)
+                                .withNamespace(namespace)
+                                .build());
+                TcpLoadTestSpec spec = spec(world, 1);
+                spec.setDuration("500ms");
+                test.setSpec(spec);
+                long createdNs = System.nanoTime();
+                world.client
+                        .resources(TcpLoadTest.class)
+                        .inNamespace(namespace)
+                        .resource(test)
+                        .create();
+                Long seenNs = jobsSeenNs.poll(10, TimeUnit.SECONDS);
+                if (seenNs == null) {
+                    throw new IllegalStateException("no Job within 10 s");
+                }
+                latenciesMs.add((seenNs - createdNs) / 1_000_000);
+            }
+        }
+        Collections.sort(latenciesMs);
+        System.out.printf(
+                "resource created to Job created: median %d ms, max %d ms (10 tests)%n",
+                latenciesMs.get(latenciesMs.size() / 2), latenciesMs.get(latenciesMs.size() - 1));
+    }
+
+    private static void startSkew(OperatorHarness world) throws Exception {
+        String namespace = "bench-skew";
+        world.client
+                .namespaces()
+                .resource(
+                        new NamespaceBuilder()
+                                .withNewMetadata()
+                                .withName(namespace)
+                                .endMetadata()
+                                .build())
+                .create();
+        TcpLoadTest test = new TcpLoadTest();
+        test.setMetadata(new ObjectMetaBuilder().withName("skew").withNamespace(namespace).build());
+        TcpLoadTestSpec spec = spec(world, 10);
+        spec.setConnections(10);
+        test.setSpec(spec);
+        world.client.resources(TcpLoadTest.class).inNamespace(namespace).resource(test).create();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        TcpLoadTestStatus status = null;
+        while (System.nanoTime() < deadline) {
+            status =
+                    world.client
+                            .resources(TcpLoadTest.class)
+                            .inNamespace(namespace)
+                            .withName("skew")
+                            .get()
+                            .getStatus();
+            if (status != null && status.getPhase() != null && status.getPhase().finished()) {
+                break;
+            }
+            Thread.sleep(100);
+        }
+        if (status == null || status.getPhase() != Phase.Succeeded) {
+            throw new IllegalStateException(
+                    "the 10-runner test did not succeed: "
+                            + (status == null ? null : status.getMessage()));
+        }
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (var entry : world.kubelet.results().entrySet()) {
+            if (entry.getKey().startsWith("skew-runners-")) {
+                long start = JsonResult.read(entry.getValue()).startEpochUs();
+                first = Math.min(first, start);
+                last = Math.max(last, start);
+            }
+        }
+        System.out.printf(
+                "start skew, 10 runners: %d ms in the status, %.3f ms from the runners' own results%n",
+                status.getStartSkewMs(), (last - first) / 1000.0);
+    }
+
+    private static TcpLoadTestSpec spec(OperatorHarness world, int runners) {
+        TcpLoadTestSpec spec = new TcpLoadTestSpec();
+        spec.setProfile(world.profile);
+        spec.setRunners(runners);
+        spec.setConnections(runners);
+        spec.setDuration("2s");
+        return spec;
+    }
+
+    private static boolean answers200(URI uri) {
+        try {
+            HttpResponse<Void> response =
+                    HTTP.send(
+                            HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(1)).build(),
+                            HttpResponse.BodyHandlers.discarding());
+            return response.statusCode() == 200;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    private static double rssMib(long pid) throws Exception {
+        for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+            if (line.startsWith("VmRSS:")) {
+                return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024.0;
+            }
+        }
+        throw new IllegalStateException("no VmRSS for " + pid);
+    }
+}

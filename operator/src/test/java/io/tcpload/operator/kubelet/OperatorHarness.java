@@ -1,0 +1,121 @@
+package io.tcpload.operator.kubelet;
+
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import io.tcpload.operator.OperatorMain;
+import io.tcpload.operator.OperatorSettings;
+import io.tcpload.runner.profile.ProfileLoader;
+import io.tcpload.runner.serve.DemoServer;
+import io.tcpload.runner.serve.ServeOptions;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Set;
+
+/**
+ * The operator's integration-test world, all in this process: the fabric8 mock API server in CRUD
+ * mode with the generated CRD, the real operator wired as {@link OperatorMain} wires it, the
+ * kubelet double, and a demo target on 127.0.0.1 for the runners to load.
+ */
+public final class OperatorHarness implements AutoCloseable {
+    /** The demo target's profile; {@code PORT} is replaced by the target's port. */
+    public static final String PROFILE_TEMPLATE =
+            String.join(
+                    "\n",
+                    "[common]",
+                    "host = 127.0.0.1",
+                    "port = PORT",
+                    "[request]",
+                    "req_body = <req><trace>$(TRACE)</trace></req>",
+                    "[response]",
+                    "rsp_code_type = xml",
+                    "rsp_code_location_tag = <retCode>",
+                    "rsp_code_success = 000000",
+                    "[parameters]",
+                    "TRACE = COUNTER, 1, 99999999, 1, %08ld",
+                    "");
+
+    public final KubernetesMockServer server;
+    public final KubernetesClient client;
+    public final KubeletDouble kubelet;
+    public final OperatorSettings settings;
+    public final String profile;
+    private final DemoServer target;
+    private OperatorMain operator;
+
+    public OperatorHarness(Path workDir) throws Exception {
+        server =
+                new KubernetesMockServer(
+                        new Context(),
+                        new MockWebServer(),
+                        new HashMap<>(),
+                        new KubernetesCrudDispatcher(),
+                        false);
+        server.init();
+        client = server.createClient();
+        try (InputStream crd = Files.newInputStream(crdFile())) {
+            client.apiextensions()
+                    .v1()
+                    .customResourceDefinitions()
+                    .resource(
+                            client.getKubernetesSerialization()
+                                    .unmarshal(crd, CustomResourceDefinition.class))
+                    .create();
+        }
+        String withoutPort = PROFILE_TEMPLATE.replace("PORT", "1");
+        target =
+                DemoServer.start(
+                        ProfileLoader.parse(withoutPort, workDir.resolve("demo.ini")).profile(),
+                        new ServeOptions("127.0.0.1", 0, 0.0, 0, 1));
+        profile = PROFILE_TEMPLATE.replace("PORT", Integer.toString(target.port()));
+        settings = new OperatorSettings(Set.of(), "tcpload-runner:test", freePort(), false, "", 0);
+        kubelet =
+                new KubeletDouble(client, Files.createDirectories(workDir.resolve("pods"))).start();
+        operator = OperatorMain.start(client, settings);
+    }
+
+    /** The running operator. */
+    public OperatorMain operator() {
+        return operator;
+    }
+
+    /** Stops the operator and starts a new one, as a pod restart would. */
+    public void restartOperator() throws IOException {
+        operator.close();
+        operator = OperatorMain.start(client, settings);
+    }
+
+    static Path crdFile() {
+        Path here = Path.of("").toAbsolutePath();
+        for (Path dir = here; dir != null; dir = dir.getParent()) {
+            Path crd = dir.resolve("crds/tcploadtests.tcpload.io-v1.yml");
+            if (Files.exists(crd)) {
+                return crd;
+            }
+        }
+        throw new IllegalStateException(
+                "crds/tcploadtests.tcpload.io-v1.yml not found above " + here);
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @Override
+    public void close() {
+        operator.close();
+        kubelet.close();
+        target.close();
+        client.close();
+        server.destroy();
+    }
+}

@@ -1,0 +1,23 @@
+package io.tcpload.operator.kubelet;
+
+import java.time.Duration;
+
+/**
+ * What the kubelet double does with one runner pod.
+ *
+ * @param neverReadyReason when not null, the container never starts and waits with this reason (as
+ *     {@code ImagePullBackOff})
+ * @param killAfter when not null, the runner is killed this long after it started running
+ * @param killReason the terminated reason written for a killed runner ({@code OOMKilled}, ...)
+ */
+public record PodBehaviour(String neverReadyReason, Duration killAfter, String killReason) {
+    public static final PodBehaviour NORMAL = new PodBehaviour(null, null, null);
+
+    public static PodBehaviour neverReady(String reason) {
+        return new PodBehaviour(reason, null, null);
+    }
+
+    public static PodBehaviour killedAfter(Duration after, String reason) {
+        return new PodBehaviour(null, after, reason);
+    }
+}

@@ -1,0 +1,450 @@
+package io.tcpload.operator.kubelet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.Condition;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.tcpload.operator.crd.Phase;
+import io.tcpload.operator.crd.TcpLoadTest;
+import io.tcpload.operator.crd.TcpLoadTestSpec;
+import io.tcpload.operator.crd.TcpLoadTestStatus;
+import io.tcpload.operator.runner.DesiredResources;
+import io.tcpload.runner.report.JsonResult;
+import io.tcpload.runner.stats.Histograms;
+import io.tcpload.runner.stats.RunSummary;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real operator against the mock API server, with the kubelet double running real runners
+ * against a loopback demo target. Each scenario has its own namespace.
+ */
+class TcpLoadTestIT {
+    private static final Duration RUN_BOUND = Duration.ofSeconds(30);
+    private static final AtomicInteger NAMESPACES = new AtomicInteger();
+
+    @TempDir static Path workDir;
+    private static OperatorHarness world;
+
+    @BeforeAll
+    static void startWorld() throws Exception {
+        world = new OperatorHarness(workDir);
+    }
+
+    @AfterAll
+    static void stopWorld() {
+        if (world != null) {
+            world.close();
+        }
+    }
+
+    static String newNamespace() {
+        String name = "load-" + NAMESPACES.incrementAndGet();
+        world.client
+                .namespaces()
+                .resource(
+                        new NamespaceBuilder()
+                                .withNewMetadata()
+                                .withName(name)
+                                .endMetadata()
+                                .build())
+                .create();
+        return name;
+    }
+
+    static TcpLoadTestSpec spec(int runners) {
+        TcpLoadTestSpec spec = new TcpLoadTestSpec();
+        spec.setProfile(world.profile);
+        spec.setRunners(runners);
+        spec.setThreads(1);
+        spec.setConnections(2 * runners);
+        spec.setDuration("2s");
+        spec.setStartTimeoutSeconds(20);
+        return spec;
+    }
+
+    static TcpLoadTest create(String namespace, String name, TcpLoadTestSpec spec) {
+        TcpLoadTest test = new TcpLoadTest();
+        test.setMetadata(new ObjectMetaBuilder().withName(name).withNamespace(namespace).build());
+        test.setSpec(spec);
+        return world.client
+                .resources(TcpLoadTest.class)
+                .inNamespace(namespace)
+                .resource(test)
+                .create();
+    }
+
+    static TcpLoadTest get(String namespace, String name) {
+        return world.client
+                .resources(TcpLoadTest.class)
+                .inNamespace(namespace)
+                .withName(name)
+                .get();
+    }
+
+    static TcpLoadTestStatus awaitPhase(String namespace, String name, Phase phase) {
+        await().atMost(RUN_BOUND)
+                .pollInterval(Duration.ofMillis(100))
+                .until(
+                        () -> {
+                            TcpLoadTest test = get(namespace, name);
+                            return test.getStatus() != null && test.getStatus().getPhase() == phase;
+                        });
+        return get(namespace, name).getStatus();
+    }
+
+    static TcpLoadTestStatus awaitFinished(String namespace, String name) {
+        await().atMost(RUN_BOUND)
+                .pollInterval(Duration.ofMillis(100))
+                .until(
+                        () -> {
+                            TcpLoadTest test = get(namespace, name);
+                            return test.getStatus() != null
+                                    && test.getStatus().getPhase() != null
+                                    && test.getStatus().getPhase().finished();
+                        });
+        return get(namespace, name).getStatus();
+    }
+
+    static Condition condition(TcpLoadTestStatus status, String type) {
+        return status.getConditions().stream()
+                .filter(c -> c.getType().equals(type))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    static List<String> eventReasons(String namespace) {
+        return world.client.v1().events().inNamespace(namespace).list().getItems().stream()
+                .map(io.fabric8.kubernetes.api.model.Event::getReason)
+                .toList();
+    }
+
+    @Test
+    void oneRunnerRunsItsTestToSuccessWithTheWholeReport() {
+        String namespace = newNamespace();
+        create(namespace, "single", spec(1));
+
+        TcpLoadTestStatus status = awaitFinished(namespace, "single");
+
+        assertThat(status.getPhase()).as(status.getMessage()).isEqualTo(Phase.Succeeded);
+        assertThat(status.getSummary().getRequests()).isPositive();
+        assertThat(status.getSummary().getSuccesses()).isEqualTo(status.getSummary().getRequests());
+        assertThat(status.getSummary().getLatency().getP99Ms()).isPositive();
+        assertThat(status.getRunners())
+                .singleElement()
+                .satisfies(row -> assertThat(row.getStartTime()).isNotNull());
+        assertThat(status.getStartSkewMs()).isZero();
+        assertThat(condition(status, TcpLoadTestStatus.COMPLETED).getStatus()).isEqualTo("True");
+        await().atMost(RUN_BOUND)
+                .until(
+                        () ->
+                                eventReasons(namespace)
+                                        .containsAll(
+                                                List.of(
+                                                        "RunnersCreated",
+                                                        "RunnersReady",
+                                                        "Started",
+                                                        "Succeeded")));
+    }
+
+    @Test
+    void threeRunnersMergeTheirHistogramsExactly() {
+        String namespace = newNamespace();
+        create(namespace, "trio", spec(3));
+
+        TcpLoadTestStatus status = awaitFinished(namespace, "trio");
+
+        assertThat(status.getPhase()).as(status.getMessage()).isEqualTo(Phase.Succeeded);
+        assertThat(status.getRunners()).hasSize(3);
+        await().atMost(RUN_BOUND).until(() -> resultsOf(namespace, "trio").size() == 3);
+        Histogram union = Histograms.create();
+        long requests = 0;
+        for (RunSummary runner : resultsOf(namespace, "trio")) {
+            union.add(runner.latencyUs());
+            requests += runner.counts().requests();
+        }
+        assertThat(status.getSummary().getRequests()).isEqualTo(requests);
+        assertThat(status.getSummary().getLatency().getP50Ms())
+                .isEqualTo(union.getValueAtPercentile(50) / 1000.0);
+        assertThat(status.getSummary().getLatency().getP99Ms())
+                .isEqualTo(union.getValueAtPercentile(99) / 1000.0);
+        assertThat(status.getSummary().getLatency().getP9999Ms())
+                .isEqualTo(union.getValueAtPercentile(99.99) / 1000.0);
+        assertThat(status.getStartSkewMs()).isNotNull().isLessThan(50);
+    }
+
+    static List<RunSummary> resultsOf(String namespace, String test) {
+        String prefix = test + "-runners-";
+        return world.kubelet.results().entrySet().stream()
+                .filter(e -> e.getKey().startsWith(prefix))
+                .map(e -> JsonResult.read(e.getValue()))
+                .toList();
+    }
+
+    @Test
+    void anInvalidProfileFailsAtOnceAndCreatesNoJob() {
+        String namespace = newNamespace();
+        TcpLoadTestSpec spec = spec(1);
+        spec.setProfile(world.profile.replace("rsp_code_type = xml", "rsp_code_type = yaml"));
+        create(namespace, "broken", spec);
+
+        TcpLoadTestStatus status = awaitFinished(namespace, "broken");
+
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        Condition valid = condition(status, TcpLoadTestStatus.PROFILE_VALID);
+        assertThat(valid.getStatus()).isEqualTo("False");
+        assertThat(valid.getMessage())
+                .startsWith("spec.profile: line 7: rsp_code_type: must be fixed or json or xml");
+        assertThat(world.client.batch().v1().jobs().inNamespace(namespace).list().getItems())
+                .isEmpty();
+        await().atMost(RUN_BOUND).until(() -> eventReasons(namespace).contains("InvalidSpec"));
+    }
+
+    @Test
+    void aRunnerNeverReadyFailsTheTestAtTheDeadlineWithThePodsReason() {
+        String namespace = newNamespace();
+        world.kubelet.behaving(
+                (job, index) ->
+                        job.getMetadata().getNamespace().equals(namespace) && index == 1
+                                ? PodBehaviour.neverReady("ImagePullBackOff")
+                                : PodBehaviour.NORMAL);
+        TcpLoadTestSpec spec = spec(2);
+        spec.setStartTimeoutSeconds(2);
+        create(namespace, "stuck", spec);
+
+        TcpLoadTestStatus status = awaitFinished(namespace, "stuck");
+
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        assertThat(status.getMessage())
+                .startsWith(
+                        "1 of 2 runners were not ready within 2 s: runner 1 (pod stuck-runners-1-")
+                .contains("ImagePullBackOff: Back-off pulling image");
+        assertThat(condition(status, TcpLoadTestStatus.RUNNERS_READY).getReason())
+                .isEqualTo("StartTimeout");
+        await().atMost(RUN_BOUND)
+                .until(
+                        () ->
+                                world.client
+                                        .batch()
+                                        .v1()
+                                        .jobs()
+                                        .inNamespace(namespace)
+                                        .list()
+                                        .getItems()
+                                        .isEmpty());
+        await().atMost(RUN_BOUND).until(() -> eventReasons(namespace).contains("StartTimeout"));
+    }
+
+    @Test
+    void aRunnerKilledMidRunFailsTheTestByNameWithTheSummaryOfTheOthers() {
+        String namespace = newNamespace();
+        world.kubelet.behaving(
+                (job, index) ->
+                        job.getMetadata().getNamespace().equals(namespace) && index == 1
+                                ? PodBehaviour.killedAfter(Duration.ofMillis(1500), "OOMKilled")
+                                : PodBehaviour.NORMAL);
+        TcpLoadTestSpec spec = spec(2);
+        spec.setDuration("3s");
+        create(namespace, "killed", spec);
+
+        TcpLoadTestStatus status = awaitFinished(namespace, "killed");
+
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        assertThat(status.getMessage())
+                .matches(
+                        "Runner 1 \\(pod killed-runners-1-\\w+\\) failed: OOMKilled: exit code 137; the summary covers runners 0\\.");
+        assertThat(status.getSummary().getRequests()).isPositive();
+        assertThat(condition(status, TcpLoadTestStatus.COMPLETED).getReason())
+                .isEqualTo("RunnerFailed");
+    }
+
+    @Test
+    void missedThresholdsFailTheTestEachNamed() {
+        String namespace = newNamespace();
+        TcpLoadTestSpec spec = spec(1);
+        spec.setThresholds(List.of("p99 < 1us", "successRatio >= 0.5", "tps < 1"));
+        create(namespace, "strict", spec);
+
+        TcpLoadTestStatus status = awaitFinished(namespace, "strict");
+
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        Condition met = condition(status, TcpLoadTestStatus.THRESHOLDS_MET);
+        assertThat(met.getStatus()).isEqualTo("False");
+        assertThat(met.getMessage())
+                .contains("p99 < 1us: measured")
+                .contains("tps < 1: measured")
+                .doesNotContain("successRatio");
+        assertThat(status.getSummary().getRequests()).isPositive();
+    }
+
+    @Test
+    void anOperatorRestartedMidRunFinishesTheTest() throws Exception {
+        String namespace = newNamespace();
+        TcpLoadTestSpec spec = spec(2);
+        spec.setDuration("4s");
+        create(namespace, "resumed", spec);
+        awaitPhase(namespace, "resumed", Phase.Running);
+        // While it runs, the summary is refreshed from the runners' live figures.
+        await().atMost(Duration.ofSeconds(4))
+                .pollInterval(Duration.ofMillis(100))
+                .until(
+                        () -> {
+                            TcpLoadTestStatus live = get(namespace, "resumed").getStatus();
+                            return live.getPhase() == Phase.Running
+                                    && live.getSummary() != null
+                                    && live.getSummary().getTps() > 0;
+                        });
+
+        world.restartOperator();
+
+        TcpLoadTestStatus status = awaitFinished(namespace, "resumed");
+        assertThat(status.getPhase()).as(status.getMessage()).isEqualTo(Phase.Succeeded);
+        await().atMost(RUN_BOUND).until(() -> resultsOf(namespace, "resumed").size() == 2);
+        long requests =
+                resultsOf(namespace, "resumed").stream()
+                        .mapToLong(r -> r.counts().requests())
+                        .sum();
+        assertThat(status.getSummary().getRequests()).isEqualTo(requests);
+    }
+
+    @Test
+    void deletingATestMidRunStopsItsRunnersAtOnce() {
+        String namespace = newNamespace();
+        TcpLoadTestSpec spec = spec(2);
+        spec.setDuration("20s");
+        create(namespace, "doomed", spec);
+        awaitPhase(namespace, "doomed", Phase.Running);
+
+        world.client
+                .resources(TcpLoadTest.class)
+                .inNamespace(namespace)
+                .withName("doomed")
+                .delete();
+
+        await().atMost(Duration.ofSeconds(10))
+                .until(
+                        () ->
+                                world.client
+                                                .batch()
+                                                .v1()
+                                                .jobs()
+                                                .inNamespace(namespace)
+                                                .list()
+                                                .getItems()
+                                                .isEmpty()
+                                        && world.client
+                                                .pods()
+                                                .inNamespace(namespace)
+                                                .list()
+                                                .getItems()
+                                                .isEmpty()
+                                        && world.client
+                                                        .configMaps()
+                                                        .inNamespace(namespace)
+                                                        .withName("doomed-profile")
+                                                        .get()
+                                                == null
+                                        && get(namespace, "doomed") == null);
+        await().atMost(Duration.ofSeconds(10)).until(() -> world.kubelet.runningRunners() == 0);
+    }
+
+    @Test
+    void aFinishedTestsRunnersGoAfterItsTtlAndTheTestStays() {
+        String namespace = newNamespace();
+        TcpLoadTestSpec spec = spec(1);
+        spec.setTtlSecondsAfterFinished(1);
+        create(namespace, "brief", spec);
+
+        assertThat(awaitFinished(namespace, "brief").getPhase()).isEqualTo(Phase.Succeeded);
+
+        await().atMost(Duration.ofSeconds(15))
+                .until(
+                        () ->
+                                world.client
+                                                        .batch()
+                                                        .v1()
+                                                        .jobs()
+                                                        .inNamespace(namespace)
+                                                        .withName("brief-runners")
+                                                        .get()
+                                                == null
+                                        && world.client
+                                                        .configMaps()
+                                                        .inNamespace(namespace)
+                                                        .withName(
+                                                                DesiredResources.configMapName(
+                                                                        get(namespace, "brief")))
+                                                        .get()
+                                                == null);
+        assertThat(get(namespace, "brief").getStatus().getSummary().getRequests()).isPositive();
+        await().atMost(RUN_BOUND).until(() -> eventReasons(namespace).contains("CleanedUp"));
+    }
+
+    @Test
+    void twoTestsInTwoNamespacesRunAtOnce() {
+        String first = newNamespace();
+        String second = newNamespace();
+        create(first, "twin", spec(1));
+        create(second, "twin", spec(2));
+
+        TcpLoadTestStatus a = awaitFinished(first, "twin");
+        TcpLoadTestStatus b = awaitFinished(second, "twin");
+
+        assertThat(a.getPhase()).as(a.getMessage()).isEqualTo(Phase.Succeeded);
+        assertThat(b.getPhase()).as(b.getMessage()).isEqualTo(Phase.Succeeded);
+        assertThat(a.getRunners()).hasSize(1);
+        assertThat(b.getRunners()).hasSize(2);
+        assertThat(
+                        Duration.between(
+                                        java.time.Instant.parse(a.getStartTime()),
+                                        java.time.Instant.parse(b.getStartTime()))
+                                .abs())
+                .as("they overlapped")
+                .isLessThan(Duration.ofSeconds(2));
+    }
+
+    @Test
+    void theOperatorServesHealthReadinessAndMetricsByPhase() throws Exception {
+        String namespace = newNamespace();
+        create(namespace, "counted", spec(1));
+        awaitFinished(namespace, "counted");
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        String base = "http://127.0.0.1:" + world.operator().httpPort();
+
+        assertThat(
+                        http.send(
+                                        java.net.http.HttpRequest.newBuilder(
+                                                        java.net.URI.create(base + "/healthz"))
+                                                .build(),
+                                        java.net.http.HttpResponse.BodyHandlers.ofString())
+                                .statusCode())
+                .isEqualTo(200);
+        assertThat(
+                        http.send(
+                                        java.net.http.HttpRequest.newBuilder(
+                                                        java.net.URI.create(base + "/readyz"))
+                                                .build(),
+                                        java.net.http.HttpResponse.BodyHandlers.ofString())
+                                .statusCode())
+                .isEqualTo(200);
+        String metrics =
+                http.send(
+                                java.net.http.HttpRequest.newBuilder(
+                                                java.net.URI.create(base + "/metrics"))
+                                        .build(),
+                                java.net.http.HttpResponse.BodyHandlers.ofString())
+                        .body();
+        assertThat(metrics)
+                .containsPattern("(?m)^tcpload_tests\\{phase=\"Succeeded\"} [1-9]")
+                .contains("operator_sdk_");
+    }
+}

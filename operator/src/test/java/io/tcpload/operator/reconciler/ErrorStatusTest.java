@@ -1,0 +1,66 @@
+package io.tcpload.operator.reconciler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tcpload.operator.crd.Phase;
+import io.tcpload.operator.crd.TcpLoadTest;
+import io.tcpload.operator.crd.TcpLoadTestStatus;
+import io.tcpload.operator.runner.Specs;
+import io.tcpload.operator.status.RunnerProbe;
+import java.time.Clock;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** A reconcile that throws still lands in the status, which keeps everything else it had. */
+class ErrorStatusTest {
+    private static final RunnerClient UNUSED =
+            new RunnerClient() {
+                @Override
+                public RunnerProbe stats(String podIp) {
+                    throw new AssertionError();
+                }
+
+                @Override
+                public Optional<String> result(String podIp) {
+                    throw new AssertionError();
+                }
+
+                @Override
+                public boolean start(String podIp, long atEpochMs) {
+                    throw new AssertionError();
+                }
+
+                @Override
+                public void finish(String podIp) {
+                    throw new AssertionError();
+                }
+            };
+
+    @Test
+    void theFailureIsInTheMessageAndTheRestOfTheStatusStays() {
+        TcpLoadTest test = Specs.test("pay", Specs.valid());
+        TcpLoadTestStatus status = new TcpLoadTestStatus();
+        status.setPhase(Phase.Running);
+        status.setStartAtMs(1_700_000_000_000L);
+        test.setStatus(status);
+        TcpLoadTestReconciler reconciler =
+                new TcpLoadTestReconciler("runner:test", 8080, UNUSED, Clock.systemUTC());
+
+        TcpLoadTest patched =
+                reconciler
+                        .updateErrorStatus(
+                                test,
+                                null,
+                                new IllegalStateException("cannot tell runner 10.0.0.2 the start"))
+                        .getResource()
+                        .orElseThrow();
+
+        assertThat(patched.getSpec()).as("status only").isNull();
+        assertThat(patched.getMetadata().getName()).isEqualTo("pay");
+        assertThat(patched.getStatus().getMessage())
+                .isEqualTo("Reconcile failed, retrying: cannot tell runner 10.0.0.2 the start");
+        assertThat(patched.getStatus().getPhase()).isEqualTo(Phase.Running);
+        assertThat(patched.getStatus().getStartAtMs()).isEqualTo(1_700_000_000_000L);
+        assertThat(test.getStatus().getMessage()).as("the read resource is untouched").isNull();
+    }
+}

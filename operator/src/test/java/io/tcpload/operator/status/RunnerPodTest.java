@@ -1,0 +1,112 @@
+package io.tcpload.operator.status;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodStatus;
+import io.fabric8.kubernetes.api.model.PodStatusBuilder;
+import org.junit.jupiter.api.Test;
+
+/** A pod's trouble, read from its status as the scheduler and the kubelet write it. */
+class RunnerPodTest {
+    private static Pod pod(PodStatus status) {
+        return new PodBuilder()
+                .withNewMetadata()
+                .withName("pay-runners-2-abcde")
+                .addToLabels(RunnerPod.INDEX_LABEL, "2")
+                .endMetadata()
+                .withStatus(status)
+                .build();
+    }
+
+    @Test
+    void anUnschedulablePodSaysWhy() {
+        RunnerPod pod =
+                RunnerPod.of(
+                                pod(
+                                        new PodStatusBuilder()
+                                                .withPhase("Pending")
+                                                .addNewCondition()
+                                                .withType("PodScheduled")
+                                                .withStatus("False")
+                                                .withReason("Unschedulable")
+                                                .withMessage(
+                                                        "0/3 nodes are available: 3 Insufficient cpu.")
+                                                .endCondition()
+                                                .build()))
+                        .orElseThrow();
+
+        assertThat(pod.index()).isEqualTo(2);
+        assertThat(pod.running()).isFalse();
+        assertThat(pod.problem())
+                .isEqualTo("Unschedulable: 0/3 nodes are available: 3 Insufficient cpu.");
+    }
+
+    @Test
+    void anOomKilledContainerGivesItsReasonAndExitCode() {
+        RunnerPod pod =
+                RunnerPod.of(
+                                pod(
+                                        new PodStatusBuilder()
+                                                .withPhase("Failed")
+                                                .withPodIP("10.1.2.3")
+                                                .withContainerStatuses(
+                                                        new ContainerStatusBuilder()
+                                                                .withName("runner")
+                                                                .withNewState()
+                                                                .withNewTerminated()
+                                                                .withExitCode(137)
+                                                                .withReason("OOMKilled")
+                                                                .endTerminated()
+                                                                .endState()
+                                                                .build())
+                                                .build()))
+                        .orElseThrow();
+
+        assertThat(pod.failed()).isTrue();
+        assertThat(pod.problem()).isEqualTo("OOMKilled: exit code 137");
+    }
+
+    @Test
+    void anEvictedPodAndAnImagePullBackOffAreNamed() {
+        PodStatus evicted =
+                new PodStatusBuilder()
+                        .withPhase("Failed")
+                        .withReason("Evicted")
+                        .withMessage("The node was low on resource: memory.")
+                        .build();
+        PodStatus pulling =
+                new PodStatusBuilder()
+                        .withPhase("Pending")
+                        .withContainerStatuses(
+                                new ContainerStatusBuilder()
+                                        .withName("runner")
+                                        .withNewState()
+                                        .withNewWaiting()
+                                        .withReason("ImagePullBackOff")
+                                        .withMessage("Back-off pulling image")
+                                        .endWaiting()
+                                        .endState()
+                                        .build())
+                        .build();
+
+        assertThat(RunnerPod.of(pod(evicted)).orElseThrow().problem())
+                .isEqualTo("Evicted: The node was low on resource: memory.");
+        assertThat(RunnerPod.of(pod(pulling)).orElseThrow().problem())
+                .isEqualTo("ImagePullBackOff: Back-off pulling image");
+    }
+
+    @Test
+    void aPodWithoutAnIndexIsNotARunner() {
+        assertThat(
+                        RunnerPod.of(
+                                new PodBuilder()
+                                        .withNewMetadata()
+                                        .withName("x")
+                                        .endMetadata()
+                                        .build()))
+                .isEmpty();
+    }
+}
