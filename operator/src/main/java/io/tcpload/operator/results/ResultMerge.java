@@ -2,10 +2,12 @@ package io.tcpload.operator.results;
 
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.Histograms;
+import io.tcpload.runner.stats.RateSummary;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.RunSummary.ErrorCount;
 import io.tcpload.runner.stats.SecondSample;
+import io.tcpload.runner.stats.StageResult;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -56,7 +58,45 @@ public final class ResultMerge {
                 requestRate,
                 mergedSeconds(runners),
                 errorMessages,
-                earliestStart(runners));
+                earliestStart(runners),
+                mergedRate(runners));
+    }
+
+    /**
+     * Rate mode's part, exactly: histograms added, sends summed, and stage by stage the runners'
+     * shares added back into the whole test's rates. Null unless every runner was paced.
+     */
+    private static RateSummary mergedRate(List<RunSummary> runners) {
+        if (runners.stream().anyMatch(runner -> runner.rate() == null)) {
+            return null;
+        }
+        Histogram uncorrected = Histograms.create();
+        Histogram lag = Histograms.create();
+        double requestedRate = 0;
+        long planned = 0;
+        long sent = 0;
+        long late = 0;
+        List<StageResult> stages = new ArrayList<>();
+        for (RunSummary runner : runners) {
+            RateSummary rate = runner.rate();
+            uncorrected.add(rate.uncorrectedUs());
+            lag.add(rate.lagUs());
+            requestedRate += rate.requestedRate();
+            planned += rate.planned();
+            sent += rate.sent();
+            late += rate.late();
+            for (int i = 0; i < rate.stages().size(); i++) {
+                StageResult stage = rate.stages().get(i);
+                if (i == stages.size()) {
+                    Histogram stageLatency = Histograms.create();
+                    stageLatency.add(stage.latencyUs());
+                    stages.add(stage.withLatency(stageLatency));
+                } else {
+                    stages.set(i, stages.get(i).plus(stage));
+                }
+            }
+        }
+        return new RateSummary(requestedRate, planned, sent, late, uncorrected, lag, stages);
     }
 
     /** The first runner's start; runners whose start is unknown (0) are left out. */

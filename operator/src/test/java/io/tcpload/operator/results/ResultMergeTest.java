@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.within;
 import io.tcpload.operator.crd.ResultSummary;
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.Histograms;
+import io.tcpload.runner.stats.RateSummary;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.RunSummary.ErrorCount;
 import io.tcpload.runner.stats.SecondSample;
+import io.tcpload.runner.stats.StageResult;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -75,6 +77,56 @@ class ResultMergeTest {
                 run.seconds(),
                 run.errorMessages(),
                 startEpochUs);
+    }
+
+    @Test
+    void rateModeFiguresMergeExactlyStageByStage() {
+        RunSummary a = paced(runner(1_000_000, 100, 1_000, 0, 0), 500, 1_000, 3);
+        RunSummary b = paced(runner(1_000_000, 100, 1_000, 0, 0), 500, 2_000, 1);
+
+        RateSummary merged = ResultMerge.merge(List.of(a, b)).rate();
+
+        assertThat(merged.requestedRate()).isEqualTo(1_000);
+        assertThat(merged.planned()).isEqualTo(2_000);
+        assertThat(merged.sent()).isEqualTo(2_000);
+        assertThat(merged.late()).isEqualTo(4);
+        assertThat(merged.uncorrectedUs().getTotalCount()).isEqualTo(2_000);
+        assertThat(merged.uncorrectedUs().getMaxValue()).isEqualTo(2_000);
+        StageResult stage = merged.stages().get(0);
+        assertThat(stage.targetRate()).isEqualTo(1_000);
+        assertThat(stage.sent()).isEqualTo(2_000);
+        assertThat(stage.counts().requests()).isEqualTo(200);
+        assertThat(stage.latencyUs().getTotalCount()).isEqualTo(2_000);
+        // The runners' own histograms are left as they were.
+        assertThat(a.rate().stages().get(0).latencyUs().getTotalCount()).isEqualTo(1_000);
+        assertThat(ResultMerge.merge(List.of(a, runner(1_000_000, 1, 1, 0, 0))).rate()).isNull();
+    }
+
+    /** {@code run} paced at {@code rate}/s, each send's uncorrected latency {@code valueUs}. */
+    private static RunSummary paced(RunSummary run, double rate, long valueUs, long late) {
+        Histogram uncorrected = Histograms.create();
+        uncorrected.recordValueWithCount(valueUs, 1_000);
+        Histogram stageLatency = Histograms.create();
+        stageLatency.recordValueWithCount(valueUs, 1_000);
+        StageResult stage = new StageResult(1, 2_000, 0, rate, 1_000, run.counts(), stageLatency);
+        return new RunSummary(
+                run.info(),
+                run.runtimeUs(),
+                run.counts(),
+                run.latencyUs(),
+                run.connectUs(),
+                run.requestRate(),
+                run.seconds(),
+                run.errorMessages(),
+                0,
+                new RateSummary(
+                        rate,
+                        1_000,
+                        1_000,
+                        late,
+                        uncorrected,
+                        Histograms.create(),
+                        List.of(stage)));
     }
 
     @Test

@@ -28,4 +28,25 @@ public record StageResult(
             throw new IllegalArgumentException("stage duration must be positive");
         }
     }
+
+    /** The same stage with {@code newLatencyUs} as its latency histogram. */
+    public StageResult withLatency(Histogram newLatencyUs) {
+        return new StageResult(stage, durationMs, fromRate, targetRate, sent, counts, newLatencyUs);
+    }
+
+    /**
+     * This stage plus another runner's share of it: rates, sends and counts added, the other's
+     * latencies added into this one's histogram (which must be this merge's own).
+     */
+    public StageResult plus(StageResult other) {
+        latencyUs.add(other.latencyUs);
+        return new StageResult(
+                stage,
+                durationMs,
+                fromRate + other.fromRate,
+                targetRate + other.targetRate,
+                sent + other.sent,
+                counts.plus(other.counts),
+                latencyUs);
+    }
 }
