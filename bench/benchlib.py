@@ -119,11 +119,43 @@ def socket_errors(report):
     return m.group(1) if m else "none"
 
 
+OUT = os.path.join(ROOT, "bench", "out")
+CDS_ARCHIVE = os.path.join(OUT, "tcpload-runner.jsa")
+JVM_FLAGS = ["-XX:+UseSerialGC"]
+
+
 def java(*args):
-    return ["java", "-XX:+UseParallelGC", "-jar", RUNNER_JAR] + list(args)
+    """The runner as the tcpload launcher starts it: serial GC and, once made, an AppCDS archive."""
+    flags = list(JVM_FLAGS)
+    if os.path.exists(CDS_ARCHIVE) and os.path.getmtime(CDS_ARCHIVE) > os.path.getmtime(RUNNER_JAR):
+        flags += ["-XX:SharedArchiveFile=" + CDS_ARCHIVE, "-Xshare:auto"]
+    return ["java"] + flags + ["-jar", RUNNER_JAR] + list(args)
+
+
+def make_cds_archive():
+    """Records the classes of a short demo run into an AppCDS archive (Java 17 dynamic archive)."""
+    os.makedirs(OUT, exist_ok=True)
+    if os.path.exists(CDS_ARCHIVE):
+        os.remove(CDS_ARCHIVE)
+    profile = os.path.join(ROOT, "examples", "profiles", "quickstart.ini")
+    subprocess.run(["java"] + JVM_FLAGS + ["-XX:ArchiveClassesAtExit=" + CDS_ARCHIVE, "-jar",
+                    RUNNER_JAR, "--demo-target", "-k", "-t1", "-c10", "-d2s", profile],
+                   capture_output=True, timeout=120)
 
 
 def jvm_startup_cpu():
     """CPU seconds of starting the runner and exiting at once: the fixed cost of every run."""
     samples = [timed(java("--version"))[2] for _ in range(3)]
     return min(samples)
+
+
+def jvm_startup_report():
+    """Prints the start-up cost without and with the AppCDS archive; leaves the archive in use."""
+    if os.path.exists(CDS_ARCHIVE):
+        os.remove(CDS_ARCHIVE)
+    plain = jvm_startup_cpu()
+    make_cds_archive()
+    archived = jvm_startup_cpu()
+    print("JVM start-up (runner --version): %.2f CPU-s plain, %.2f CPU-s with AppCDS (used below)"
+          % (plain, archived))
+    return archived

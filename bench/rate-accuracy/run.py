@@ -4,6 +4,9 @@ achieved against the sends requested, and how late sends left against their inte
 (p50, p99, max), from the runner's own --json result.
 
     python3 bench/rate-accuracy/run.py [--rates 1000,10000,30000] [--seconds 10] [--connections 100]
+        [--warmup 3s]
+
+The warm-up (left out of every figure) keeps the JIT compiler's first seconds out of the send lag.
 """
 import argparse
 import json
@@ -21,6 +24,7 @@ def main():
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--connections", type=int, default=100)
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--warmup", default="3s", help="runner --warmup (0 for none)")
     args = parser.parse_args()
     benchlib.require("nginx")
     nginx = benchlib.Nginx(port=18083)
@@ -32,7 +36,7 @@ def main():
                 result = os.path.join(tmp, "result.json")
                 out, _, cpu, _, _ = benchlib.timed(benchlib.java(
                     "-t%d" % args.threads, "-c%d" % args.connections, "-d%ds" % args.seconds,
-                    "-R", str(rate), "--json", result, nginx.url()))
+                    "-R", str(rate), "--warmup", args.warmup, "--json", result, nginx.url()))
                 with open(result) as f:
                     data = json.load(f)
             r = data["rate"]

@@ -25,8 +25,7 @@ def main():
     benchlib.require("wrk", "nginx")
     nginx = benchlib.Nginx()
     try:
-        startup = benchlib.jvm_startup_cpu()
-        print("JVM start-up (runner --version): %.2f CPU-s" % startup)
+        startup = benchlib.jvm_startup_report()
         print("%-12s %4s | %10s %7s %9s | %10s %7s %9s | %6s %6s" % (
             "setting", "dur", "wrk req/s", "cpu-s", "req/cpu-s", "tcp req/s", "cpu-s", "req/cpu-s",
             "ratio", "excl.start"))
