@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tcpload.operator.crd.Durations;
 import io.tcpload.operator.crd.Stage;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
-import io.tcpload.runner.cli.Quantities;
+import io.tcpload.runner.format.Quantities;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

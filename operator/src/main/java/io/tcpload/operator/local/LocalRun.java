@@ -13,7 +13,7 @@ import io.tcpload.operator.validation.Failure;
 import io.tcpload.operator.validation.Sources;
 import io.tcpload.operator.validation.TcpLoadTestValidator;
 import io.tcpload.runner.RunnerMain;
-import io.tcpload.runner.cli.Quantities;
+import io.tcpload.runner.format.Quantities;
 import io.tcpload.runner.profile.ProfileException;
 import io.tcpload.runner.profile.ProfileLoader;
 import io.tcpload.runner.report.ConsoleReport;

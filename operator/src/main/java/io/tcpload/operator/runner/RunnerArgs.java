@@ -3,7 +3,7 @@ package io.tcpload.operator.runner;
 import io.tcpload.operator.crd.Stage;
 import io.tcpload.operator.crd.TargetOverride;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
-import io.tcpload.runner.cli.Quantities;
+import io.tcpload.runner.format.Quantities;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;

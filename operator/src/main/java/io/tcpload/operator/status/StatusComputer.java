@@ -12,7 +12,7 @@ import io.tcpload.operator.results.ResultMerge;
 import io.tcpload.operator.results.StatusSummaries;
 import io.tcpload.operator.results.Thresholds;
 import io.tcpload.operator.runner.RunnerArgs;
-import io.tcpload.runner.cli.Quantities;
+import io.tcpload.runner.format.Quantities;
 import io.tcpload.runner.stats.RunSummary;
 import java.time.Duration;
 import java.time.Instant;

@@ -6,7 +6,7 @@ import io.tcpload.operator.crd.TargetOverride;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.results.Threshold;
 import io.tcpload.operator.runner.RunnerArgs;
-import io.tcpload.runner.cli.Quantities;
+import io.tcpload.runner.format.Quantities;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;

@@ -6,6 +6,7 @@ import io.tcpload.runner.client.ProgressListener;
 import io.tcpload.runner.client.RunControl;
 import io.tcpload.runner.client.StartGate;
 import io.tcpload.runner.client.Transport;
+import io.tcpload.runner.format.Quantities;
 import io.tcpload.runner.html.HtmlReport;
 import io.tcpload.runner.metrics.ControlChannel;
 import io.tcpload.runner.metrics.MetricLabels;

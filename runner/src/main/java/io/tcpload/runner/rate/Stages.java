@@ -1,8 +1,8 @@
 package io.tcpload.runner.rate;
 
+import io.tcpload.runner.format.Quantities;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Parses {@code --stages} ({@code "30s:1000,1m:5000,30s:5000"}) and rates with SI suffixes. Pure
@@ -68,17 +68,9 @@ public final class Stages {
      */
     public static double rate(String what, String text) {
         String t = text.trim();
-        double multiplier = 1;
-        if (!t.isEmpty()) {
-            switch (Character.toLowerCase(t.charAt(t.length() - 1))) {
-                case 'k' -> multiplier = 1e3;
-                case 'm' -> multiplier = 1e6;
-                case 'g' -> multiplier = 1e9;
-                default -> multiplier = 1;
-            }
-            if (multiplier != 1) {
-                t = t.substring(0, t.length() - 1);
-            }
+        double multiplier = t.isEmpty() ? 1 : Quantities.siMultiplier(t.charAt(t.length() - 1));
+        if (multiplier != 1) {
+            t = t.substring(0, t.length() - 1);
         }
         if (t.startsWith("-")) {
             throw new IllegalArgumentException(what + " '" + text + "' must not be negative");
@@ -101,42 +93,15 @@ public final class Stages {
     }
 
     private static long durationMs(String where, String text) {
-        String t = text.toLowerCase(Locale.ROOT);
-        long unitMs;
-        String digits;
-        if (t.endsWith("ms")) {
-            unitMs = 1;
-            digits = t.substring(0, t.length() - 2);
-        } else if (t.endsWith("s")) {
-            unitMs = 1_000;
-            digits = t.substring(0, t.length() - 1);
-        } else if (t.endsWith("m")) {
-            unitMs = 60_000;
-            digits = t.substring(0, t.length() - 1);
-        } else if (t.endsWith("h")) {
-            unitMs = 3_600_000;
-            digits = t.substring(0, t.length() - 1);
-        } else {
-            unitMs = 1_000;
-            digits = t;
+        try {
+            return Quantities.durationMs(where, text);
+        } catch (IllegalArgumentException e) {
+            String reason =
+                    e.getMessage().endsWith("must be positive")
+                            ? "must be positive"
+                            : "is not a duration (" + DURATION_EXAMPLES + ")";
+            throw new IllegalArgumentException(where + " duration '" + text + "' " + reason, e);
         }
-        // Up to 12 digits keeps value * unitMs far from overflow whatever the unit.
-        if (digits.isEmpty()
-                || digits.length() > 12
-                || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            throw new IllegalArgumentException(
-                    where
-                            + " duration '"
-                            + text
-                            + "' is not a duration ("
-                            + DURATION_EXAMPLES
-                            + ")");
-        }
-        long value = Long.parseLong(digits) * unitMs;
-        if (value == 0) {
-            throw new IllegalArgumentException(where + " duration '" + text + "' must be positive");
-        }
-        return value;
     }
 
     /** Digits with at most one decimal point and at least one digit; no sign, no exponent. */

@@ -1,4 +1,4 @@
-package io.tcpload.runner.cli;
+package io.tcpload.runner.format;
 
 import java.util.Locale;
 
@@ -16,23 +16,32 @@ public final class Quantities {
      */
     public static long count(String flag, String text) {
         String t = text.trim();
-        long multiplier = 1;
-        if (!t.isEmpty()) {
-            switch (Character.toLowerCase(t.charAt(t.length() - 1))) {
-                case 'k' -> multiplier = 1_000L;
-                case 'm' -> multiplier = 1_000_000L;
-                case 'g' -> multiplier = 1_000_000_000L;
-                default -> multiplier = 1;
-            }
-            if (multiplier != 1) {
-                t = t.substring(0, t.length() - 1);
-            }
+        long multiplier = t.isEmpty() ? 1 : (long) siMultiplier(t.charAt(t.length() - 1));
+        if (multiplier != 1) {
+            t = t.substring(0, t.length() - 1);
         }
         long value = parseDigits(flag, text, t);
         if (value > Long.MAX_VALUE / multiplier) {
             throw new IllegalArgumentException(flag + ": '" + text + "' is too large");
         }
         return value * multiplier;
+    }
+
+    /**
+     * The factor of an SI suffix as wrk writes them: {@code k} 1000, {@code m} a million, {@code g}
+     * a billion (either case); 1 for any other character, which is then not a suffix.
+     */
+    public static double siMultiplier(char last) {
+        switch (Character.toLowerCase(last)) {
+            case 'k':
+                return 1e3;
+            case 'm':
+                return 1e6;
+            case 'g':
+                return 1e9;
+            default:
+                return 1;
+        }
     }
 
     /** A count that must fit an int and be at least {@code min}. */
