@@ -66,7 +66,10 @@ public record LoadConfig(
         }
     }
 
-    /** A closed-loop run (no rate schedule). */
+    /**
+     * A closed-loop run (no rate schedule). The runner count only splits a rate schedule, so here
+     * it is just large enough to hold the index.
+     */
     public LoadConfig(
             int threads,
             int connections,
