@@ -76,7 +76,8 @@ class ResultMergeTest {
                 run.requestRate(),
                 run.seconds(),
                 run.errorMessages(),
-                startEpochUs);
+                startEpochUs,
+                null);
     }
 
     @Test

@@ -75,7 +75,8 @@ class StatusComputerTest {
                 Histograms.create(),
                 List.of(),
                 List.of(),
-                startEpochUs);
+                startEpochUs,
+                null);
     }
 
     /** A test of {@code runners} that has been started at T0 (start instant T0 + 500 ms). */

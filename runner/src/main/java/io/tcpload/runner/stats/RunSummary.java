@@ -37,30 +37,6 @@ public record RunSummary(
         errorMessages = List.copyOf(errorMessages);
     }
 
-    /** A closed-loop run's summary. */
-    public RunSummary(
-            RunInfo info,
-            long runtimeUs,
-            Counts counts,
-            Histogram latencyUs,
-            Histogram connectUs,
-            Histogram requestRate,
-            List<SecondSample> seconds,
-            List<ErrorCount> errorMessages,
-            long startEpochUs) {
-        this(
-                info,
-                runtimeUs,
-                counts,
-                latencyUs,
-                connectUs,
-                requestRate,
-                seconds,
-                errorMessages,
-                startEpochUs,
-                null);
-    }
-
     /** A closed-loop run's summary whose start instant is unknown (0). */
     public RunSummary(
             RunInfo info,
@@ -71,7 +47,17 @@ public record RunSummary(
             Histogram requestRate,
             List<SecondSample> seconds,
             List<ErrorCount> errorMessages) {
-        this(info, runtimeUs, counts, latencyUs, connectUs, requestRate, seconds, errorMessages, 0);
+        this(
+                info,
+                runtimeUs,
+                counts,
+                latencyUs,
+                connectUs,
+                requestRate,
+                seconds,
+                errorMessages,
+                0,
+                null);
     }
 
     /** One distinct error message and how many times it happened. */

@@ -47,7 +47,8 @@ class JsonResultTest {
                         base.requestRate(),
                         base.seconds(),
                         base.errorMessages(),
-                        1_700_000_000_123_456L);
+                        1_700_000_000_123_456L,
+                        null);
 
         String json = JsonResult.write(started);
         ObjectNode withoutStart = (ObjectNode) MAPPER.readTree(json);
