@@ -121,11 +121,12 @@ def socket_errors(report):
 
 OUT = os.path.join(ROOT, "bench", "out")
 CDS_ARCHIVE = os.path.join(OUT, "tcpload-runner.jsa")
-JVM_FLAGS = ["-XX:+UseSerialGC"]
+JVM_FLAGS = ["-XX:+UseSerialGC"] + os.environ.get("TCPLOAD_JAVA_OPTS", "").split()
 
 
 def java(*args):
-    """The runner as the tcpload launcher starts it: serial GC and, once made, an AppCDS archive."""
+    """The runner as the tcpload launcher starts it: serial GC, TCPLOAD_JAVA_OPTS and, once made, an
+    AppCDS archive."""
     flags = list(JVM_FLAGS)
     if os.path.exists(CDS_ARCHIVE) and os.path.getmtime(CDS_ARCHIVE) > os.path.getmtime(RUNNER_JAR):
         flags += ["-XX:SharedArchiveFile=" + CDS_ARCHIVE, "-Xshare:auto"]
