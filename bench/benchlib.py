@@ -133,15 +133,18 @@ def java(*args):
     return ["java"] + flags + ["-jar", RUNNER_JAR] + list(args)
 
 
-def make_cds_archive():
-    """Records the classes of a short demo run into an AppCDS archive (Java 17 dynamic archive)."""
+def make_cds_archive(training_args=None):
+    """Records the classes of a short run into an AppCDS archive (Java 17 dynamic archive), as the
+    launcher's first run does: by default a demo-target run, or the given runner arguments, so
+    that a benchmark's archive holds the classes of the runs it measures."""
     os.makedirs(OUT, exist_ok=True)
     if os.path.exists(CDS_ARCHIVE):
         os.remove(CDS_ARCHIVE)
-    profile = os.path.join(ROOT, "examples", "profiles", "quickstart.ini")
+    if training_args is None:
+        profile = os.path.join(ROOT, "examples", "profiles", "quickstart.ini")
+        training_args = ["--demo-target", "-k", "-t1", "-c10", "-d2s", profile]
     subprocess.run(["java"] + JVM_FLAGS + ["-XX:ArchiveClassesAtExit=" + CDS_ARCHIVE, "-jar",
-                    RUNNER_JAR, "--demo-target", "-k", "-t1", "-c10", "-d2s", profile],
-                   capture_output=True, timeout=120)
+                    RUNNER_JAR] + list(training_args), capture_output=True, timeout=120)
 
 
 def jvm_startup_cpu():
@@ -150,12 +153,12 @@ def jvm_startup_cpu():
     return min(samples)
 
 
-def jvm_startup_report():
+def jvm_startup_report(training_args=None):
     """Prints the start-up cost without and with the AppCDS archive; leaves the archive in use."""
     if os.path.exists(CDS_ARCHIVE):
         os.remove(CDS_ARCHIVE)
     plain = jvm_startup_cpu()
-    make_cds_archive()
+    make_cds_archive(training_args)
     archived = jvm_startup_cpu()
     print("JVM start-up (runner --version): %.2f CPU-s plain, %.2f CPU-s with AppCDS (used below)"
           % (plain, archived))

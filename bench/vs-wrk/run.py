@@ -3,6 +3,8 @@
 
 Runs A B A B ... (at least 3 pairs) per setting and prints requests/s, client CPU seconds (user+sys of
 the whole process, JVM start included) and requests per client CPU-second, with the runner/wrk ratio.
+The runner runs as the launcher starts it: its AppCDS archive is recorded by a first, 2 s run against
+the same nginx, as a user's first run records it.
 
     python3 bench/vs-wrk/run.py [--pairs 3] [--durations 10,30] [--settings 1x10,1x100,2x1000]
 """
@@ -25,7 +27,7 @@ def main():
     benchlib.require("wrk", "nginx")
     nginx = benchlib.Nginx()
     try:
-        startup = benchlib.jvm_startup_report()
+        startup = benchlib.jvm_startup_report(["-t1", "-c10", "-d2s", nginx.url()])
         print("%-12s %4s | %10s %7s %9s | %10s %7s %9s | %6s %6s" % (
             "setting", "dur", "wrk req/s", "cpu-s", "req/cpu-s", "tcp req/s", "cpu-s", "req/cpu-s",
             "ratio", "excl.start"))

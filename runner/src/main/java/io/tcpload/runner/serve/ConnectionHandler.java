@@ -1,7 +1,6 @@
 package io.tcpload.runner.serve;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -10,14 +9,13 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
  * Answers each request of one connection, in order: {@link RequestFrameDecoder#REQUEST} (raw TCP)
  * or a {@link FullHttpRequest} (HTTP). Without a delay, responses are written as requests arrive
- * and flushed once per read; with a delay, each is scheduled on the connection's event loop (tasks
- * with equal delays run in submission order, so responses stay in request order).
+ * and flushed once per read; with a delay or a stall, each is held in its event loop's {@link
+ * DueResponses}, which writes them in request order when they fall due.
  *
  * <p>Back-pressure: reading stops while the outbound buffer is over its high-water mark or too many
  * delayed responses are pending, so a client that sends without reading cannot grow the server's
@@ -25,24 +23,36 @@ import java.util.function.Consumer;
  *
  * <p>One instance per connection; all methods run on its event loop.
  */
-final class ConnectionHandler extends ChannelInboundHandlerAdapter {
+final class ConnectionHandler extends ChannelInboundHandlerAdapter implements DueResponses.Writer {
     static final int MAX_PENDING_RESPONSES = 1024;
 
     private final ResponseBuffers responses;
     private final ResponseTiming timing;
-
-    /** The latest time a response of this connection is scheduled for; later ones go after it. */
-    private long lastDueNs = Long.MIN_VALUE;
-
+    private final DueResponses due;
     private final Consumer<String> problems;
+    private ChannelHandlerContext ctx;
     private int pendingResponses;
     private boolean closing;
     private boolean flushNeeded;
 
-    ConnectionHandler(ResponseBuffers responses, ResponseTiming timing, Consumer<String> problems) {
+    /**
+     * @param due the held responses of the connection's event loop; only read when {@code timing}
+     *     is not immediate
+     */
+    ConnectionHandler(
+            ResponseBuffers responses,
+            ResponseTiming timing,
+            DueResponses due,
+            Consumer<String> problems) {
         this.responses = responses;
         this.timing = timing;
+        this.due = due;
         this.problems = problems;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
     }
 
     @Override
@@ -85,46 +95,50 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         }
         closing = connection == ResponseFactory.Connection.CLOSE;
         if (timing.immediate()) {
-            send(ctx, connection, false);
+            send(ctx, connection);
             return;
         }
         long nowNs = System.nanoTime();
-        // Never before an earlier response: responses keep the order of their requests.
-        long dueNs = Math.max(nowNs + timing.waitNs(nowNs), lastDueNs);
-        lastDueNs = dueNs;
+        long dueNs = nowNs + timing.waitNs(nowNs);
         if (dueNs <= nowNs && pendingResponses == 0) {
-            send(ctx, connection, false);
+            send(ctx, connection);
             return;
         }
         pendingResponses++;
         updateAutoRead(ctx);
-        ctx.executor()
-                .schedule(
-                        () -> {
-                            pendingResponses--;
-                            send(ctx, connection, true);
-                            updateAutoRead(ctx);
-                        },
-                        dueNs - nowNs,
-                        TimeUnit.NANOSECONDS);
+        due.hold(this, connection, dueNs);
     }
 
-    private void send(
-            ChannelHandlerContext ctx, ResponseFactory.Connection connection, boolean flushNow) {
+    @Override
+    public boolean writeHeld(ResponseFactory.Connection connection) {
+        pendingResponses--;
+        updateAutoRead(ctx);
+        if (!ctx.channel().isActive()) {
+            return false;
+        }
+        send(ctx, connection);
+        return true;
+    }
+
+    @Override
+    public void flushHeld() {
+        if (flushNeeded) {
+            flushNeeded = false;
+            ctx.flush();
+        }
+    }
+
+    /** Writes a response; flushed at the end of the read or of the held batch, or now to close. */
+    private void send(ChannelHandlerContext ctx, ResponseFactory.Connection connection) {
         if (!ctx.channel().isActive()) {
             return;
         }
         ByteBuf response = responses.next(connection);
-        boolean close = connection == ResponseFactory.Connection.CLOSE;
-        ChannelFuture written;
-        if (flushNow || close) {
-            written = ctx.writeAndFlush(response);
+        if (connection == ResponseFactory.Connection.CLOSE) {
+            ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
         } else {
-            written = ctx.write(response);
+            ctx.write(response);
             flushNeeded = true;
-        }
-        if (close) {
-            written.addListener(ChannelFutureListener.CLOSE);
         }
     }
 

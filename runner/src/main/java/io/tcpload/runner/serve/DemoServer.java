@@ -6,6 +6,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -22,6 +23,8 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 import io.tcpload.runner.profile.Profile;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
@@ -102,6 +105,7 @@ public final class DemoServer implements AutoCloseable {
         ProblemReporter problems = new ProblemReporter();
         try {
             ResponseTiming timing = ResponseTiming.of(options, System.nanoTime());
+            Map<EventLoop, DueResponses> dueByLoop = new ConcurrentHashMap<>();
             ServerBootstrap bootstrap =
                     new ServerBootstrap()
                             .group(group)
@@ -128,7 +132,12 @@ public final class DemoServer implements AutoCloseable {
                                             }
                                             pipeline.addLast(
                                                     new ConnectionHandler(
-                                                            responses, timing, problems::report));
+                                                            responses,
+                                                            timing,
+                                                            dueByLoop.computeIfAbsent(
+                                                                    channel.eventLoop(),
+                                                                    DueResponses::new),
+                                                            problems::report));
                                         }
                                     });
             ChannelFuture bound = bootstrap.bind(options.bindHost(), options.port()).await();
