@@ -264,6 +264,13 @@ final class HttpResponseFramer {
 
     /** Looks at {@code Content-Length} and {@code Transfer-Encoding}; other lines are skipped. */
     private void parseHeaderLine(ByteBuf in, int from, int end) {
+        // Only two header names matter, and most lines of a response are other headers (Server,
+        // Date, ETag...): a line whose first letter rules both out is skipped unscanned, which is
+        // a visible share of a keep-alive client's CPU.
+        int first = in.getByte(from) | 0x20;
+        if (first != CONTENT_LENGTH[0] && first != TRANSFER_ENCODING[0]) {
+            return;
+        }
         int colon = in.indexOf(from, end, (byte) ':');
         if (colon < 0) {
             return;
@@ -271,6 +278,10 @@ final class HttpResponseFramer {
         int nameEnd = colon;
         while (nameEnd > from && isBlank(in.getByte(nameEnd - 1))) {
             nameEnd--;
+        }
+        boolean contentLength = equalsIgnoreCase(in, from, nameEnd - from, CONTENT_LENGTH);
+        if (!contentLength && !equalsIgnoreCase(in, from, nameEnd - from, TRANSFER_ENCODING)) {
+            return;
         }
         int valueFrom = colon + 1;
         int valueEnd = end;
@@ -280,9 +291,9 @@ final class HttpResponseFramer {
         while (valueEnd > valueFrom && isBlank(in.getByte(valueEnd - 1))) {
             valueEnd--;
         }
-        if (equalsIgnoreCase(in, from, nameEnd - from, CONTENT_LENGTH)) {
+        if (contentLength) {
             parseContentLength(in, valueFrom, valueEnd);
-        } else if (equalsIgnoreCase(in, from, nameEnd - from, TRANSFER_ENCODING)) {
+        } else {
             // The last coding decides; a response whose last coding is not chunked ends on close.
             transferEncoding = true;
             int tokenFrom = valueEnd;
