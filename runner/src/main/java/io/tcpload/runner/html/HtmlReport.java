@@ -232,7 +232,9 @@ public final class HtmlReport {
 
     private static String tpsChart(List<SecondSample> seconds) {
         SvgChart chart =
-                timeChart("tps", "Responses per second", "responses/s").yLabel(SvgChart::number);
+                timeChart("tps", "Responses per second", "responses/s")
+                        .yLabel(SvgChart::number)
+                        .wholeY();
         addTimeSeries(chart, seconds, "success", SUCCESS, s -> s.counts().successes());
         addTimeSeries(chart, seconds, "failure", FAILURE, s -> s.counts().failures());
         return figure(chart, seconds.size());
@@ -249,7 +251,8 @@ public final class HtmlReport {
     private static String errorsChart(List<SecondSample> seconds) {
         SvgChart chart =
                 timeChart("errors", "Socket errors per second", "errors/s")
-                        .yLabel(SvgChart::number);
+                        .yLabel(SvgChart::number)
+                        .wholeY();
         addTimeSeries(chart, seconds, "connect", ERROR_COLORS[0], s -> s.counts().connectErrors());
         addTimeSeries(chart, seconds, "read", ERROR_COLORS[1], s -> s.counts().readErrors());
         addTimeSeries(chart, seconds, "write", ERROR_COLORS[2], s -> s.counts().writeErrors());

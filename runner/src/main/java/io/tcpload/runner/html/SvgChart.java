@@ -34,6 +34,7 @@ final class SvgChart {
     private TickLabel yLabel = SvgChart::number;
     private boolean logX;
     private boolean timeX;
+    private boolean wholeY;
 
     /**
      * Steps between time ticks, in seconds: ones a reader counts in (seconds, minutes, hours), so
@@ -68,6 +69,12 @@ final class SvgChart {
 
     SvgChart xLabel(TickLabel label) {
         this.xLabel = label;
+        return this;
+    }
+
+    /** A y axis of counts: its four steps are whole numbers, never a quarter of an error. */
+    SvgChart wholeY() {
+        this.wholeY = true;
         return this;
     }
 
@@ -106,7 +113,7 @@ final class SvgChart {
         if (xMax == xMin) {
             xMax = xMin + 1;
         }
-        double yTop = niceCeiling(yMax);
+        double yTop = wholeY ? wholeCeiling(yMax) : niceCeiling(yMax);
         double plotWidth = WIDTH - LEFT - RIGHT;
         double plotHeight = HEIGHT - TOP - BOTTOM;
         double x0 = xMin;
@@ -243,6 +250,15 @@ final class SvgChart {
             ticks.add(v);
         }
         return ticks;
+    }
+
+    /**
+     * The top of a y axis of counts: below 20, the smallest multiple of 4 (at least 4) that holds
+     * {@code value}, so that each of the four grid steps is whole; from 20 on, {@link
+     * #niceCeiling}.
+     */
+    static double wholeCeiling(double value) {
+        return value < 20 ? 4 * Math.max(1, Math.ceil(value / 4)) : niceCeiling(value);
     }
 
     /** The smallest time step at least {@code seconds}; whole days past the table. */
