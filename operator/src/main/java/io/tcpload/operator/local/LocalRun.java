@@ -7,8 +7,6 @@ import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
 import io.tcpload.operator.results.ResultMerge;
 import io.tcpload.operator.runner.RunnerArgs;
-import io.tcpload.operator.status.FinishedStatus;
-import io.tcpload.operator.status.RunnerOutcome;
 import io.tcpload.operator.validation.Failure;
 import io.tcpload.operator.validation.Sources;
 import io.tcpload.operator.validation.TcpLoadTestValidator;
@@ -92,11 +90,12 @@ public final class LocalRun {
 
     /** Runs the test and returns the exit status. */
     public int run(Options options) throws InterruptedException {
+        TcpLoadTest test;
         TcpLoadTestSpec spec;
         Sources sources;
         try {
             TestFile file = TestFile.read(options.file());
-            TcpLoadTest test = file.singleTest();
+            test = file.singleTest();
             spec = test.getSpec();
             if (options.duration().isPresent()) {
                 Optional<String> problem = DurationOverride.problem(options.duration().get());
@@ -119,7 +118,8 @@ public final class LocalRun {
             }
             if (failure.isPresent()) {
                 err.println("tcpload: " + options.file() + ": " + failure.get());
-                out.print(StatusYaml.render(FinishedStatus.invalid(failure.get(), Instant.now())));
+                out.print(
+                        StatusYaml.render(LocalStatus.invalid(test, failure.get(), Instant.now())));
                 return EXIT_INVALID;
             }
         } catch (BadInputException e) {
@@ -129,16 +129,16 @@ public final class LocalRun {
         Path folder = workFolder();
         try {
             writeProfile(folder, sources);
-            return runIn(folder, spec, options);
+            return runIn(folder, new LocalStatus(test, spec), spec, options);
         } finally {
             deleteQuietly(folder);
         }
     }
 
-    private int runIn(Path folder, TcpLoadTestSpec spec, Options options)
+    private int runIn(Path folder, LocalStatus status, TcpLoadTestSpec spec, Options options)
             throws InterruptedException {
         if (!options.demoTarget()) {
-            return runRunners(folder, spec, options);
+            return runRunners(folder, status, spec, options);
         }
         Path profile = folder.resolve(RunnerArgs.PROFILE_FILE);
         DemoServer server;
@@ -153,11 +153,11 @@ public final class LocalRun {
         try (server) {
             err.println("tcpload: demo target on " + LOOPBACK + ":" + server.port());
             spec.setTarget(new TargetOverride(LOOPBACK, server.port()));
-            return runRunners(folder, spec, options);
+            return runRunners(folder, status, spec, options);
         }
     }
 
-    private int runRunners(Path folder, TcpLoadTestSpec spec, Options options)
+    private int runRunners(Path folder, LocalStatus machine, TcpLoadTestSpec spec, Options options)
             throws InterruptedException {
         int runners = spec.getRunners();
         List<List<String>> args = new ArrayList<>();
@@ -179,7 +179,7 @@ public final class LocalRun {
                         + spec.getConnections()
                         + " connections for "
                         + totalDuration(spec));
-        Instant started = Instant.now();
+        machine.accepted(Instant.now());
         List<RunnerOutcome> outcomes = new ArrayList<>();
         List<String> runnerErrors = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(runners, named());
@@ -192,7 +192,12 @@ public final class LocalRun {
                 futures.add(pool.submit(runner::call));
             }
             ready.await();
-            started = Instant.now();
+            // As the operator does: a start instant just ahead, recorded, then kept by all.
+            long startAtMs = machine.allReady(Instant.now());
+            long untilStartMs;
+            while ((untilStartMs = startAtMs - System.currentTimeMillis()) > 0) {
+                Thread.sleep(untilStartMs);
+            }
             go.countDown();
             long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMs);
             for (int i = 0; i < runners; i++) {
@@ -212,8 +217,7 @@ public final class LocalRun {
                 results.isEmpty() ? Optional.empty() : Optional.of(ResultMerge.merge(results));
         String testName = options.file().getFileName().toString();
         merged.ifPresent(result -> printReport(result, testName));
-        TcpLoadTestStatus status =
-                FinishedStatus.finished(spec, merged, outcomes, started, completed);
+        TcpLoadTestStatus status = machine.ended(outcomes, completed);
         out.println();
         out.print(StatusYaml.render(status));
         out.flush();
@@ -236,11 +240,9 @@ public final class LocalRun {
             ended = future.get(Math.max(0, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             future.cancel(true);
-            return RunnerOutcome.failed(
-                    index, Optional.empty(), Optional.empty(), "did not stop in time");
+            return RunnerOutcome.failed(index, "did not stop in time");
         } catch (ExecutionException e) {
-            return RunnerOutcome.failed(
-                    index, Optional.empty(), Optional.empty(), "crashed: " + e.getCause());
+            return RunnerOutcome.failed(index, "crashed: " + e.getCause());
         }
         if (ended.exitStatus() == RUNNER_EXIT_INVALID) {
             refusedArguments.set(true);
@@ -252,10 +254,7 @@ public final class LocalRun {
                 }
             }
             return RunnerOutcome.failed(
-                    index,
-                    Optional.empty(),
-                    Optional.of(ended.startTime()),
-                    "exit status " + ended.exitStatus() + ": " + lastLine(ended.errText()));
+                    index, "exit status " + ended.exitStatus() + ": " + lastLine(ended.errText()));
         }
         if (index == 0) {
             // Every runner loads the same profile: one runner's warnings are everyone's.
@@ -267,13 +266,9 @@ public final class LocalRun {
         try {
             RunSummary result =
                     JsonResult.read(Files.readString(resultFile, StandardCharsets.UTF_8));
-            return RunnerOutcome.reported(index, Optional.empty(), result, ended.startTime());
+            return RunnerOutcome.reported(index, result);
         } catch (IOException | IllegalArgumentException e) {
-            return RunnerOutcome.failed(
-                    index,
-                    Optional.empty(),
-                    Optional.of(ended.startTime()),
-                    "unreadable result: " + e.getMessage());
+            return RunnerOutcome.failed(index, "unreadable result: " + e.getMessage());
         }
     }
 
@@ -375,12 +370,11 @@ public final class LocalRun {
      * interleave on the console; it starts when {@code go} opens, after all runners are ready.
      */
     private record InProcessRunner(List<String> args, CountDownLatch ready, CountDownLatch go) {
-        record Ended(int exitStatus, Instant startTime, String errText) {}
+        record Ended(int exitStatus, String errText) {}
 
         Ended call() throws InterruptedException {
             ready.countDown();
             go.await();
-            Instant start = Instant.now();
             ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
             ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
             int status;
@@ -389,7 +383,7 @@ public final class LocalRun {
                             new PrintStream(errBytes, true, StandardCharsets.UTF_8)) {
                 status = RunnerMain.execute(runnerOut, runnerErr, args.toArray(String[]::new));
             }
-            return new Ended(status, start, errBytes.toString(StandardCharsets.UTF_8));
+            return new Ended(status, errBytes.toString(StandardCharsets.UTF_8));
         }
     }
 }

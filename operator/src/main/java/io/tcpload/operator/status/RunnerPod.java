@@ -15,7 +15,8 @@ import java.util.Optional;
  * Pure.
  *
  * @param index the runner's index (the Job completion index)
- * @param name the pod's name
+ * @param name the pod's name; null for a runner run in-process by {@code tcpload run}, which has no
+ *     pod
  * @param phase Pending, Running, Succeeded, Failed or Unknown
  * @param podIp the pod's IP, null before it has one
  * @param problem why the pod is not running or why it failed, from its status (unschedulable, image

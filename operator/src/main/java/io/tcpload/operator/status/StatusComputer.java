@@ -26,7 +26,8 @@ import java.util.stream.Collectors;
  * The test's state machine as one pure function: from what a reconcile observed to the next status
  * and the actions leading there. Nothing here talks to the cluster or the runners, and nothing is
  * remembered between calls: everything needed to go on is in the status, the Job and the runners,
- * so an operator restarted at any point carries on.
+ * so an operator restarted at any point carries on. Local mode ({@code tcpload run}) drives it too,
+ * its in-process runners shown as pods, so both write one status for one test.
  *
  * <pre>
  * Pending  --valid-->   Starting (children created)      --invalid--> Failed
@@ -136,11 +137,8 @@ public final class StatusComputer {
         if (failedPod.isPresent()) {
             RunnerPod pod = failedPod.get();
             String message =
-                    "Runner "
-                            + pod.index()
-                            + " (pod "
-                            + pod.name()
-                            + ") failed before the start: "
+                    capitalized(runnerName(pod))
+                            + " failed before the start: "
                             + describe(pod)
                             + ".";
             next.condition(TcpLoadTestStatus.RUNNERS_READY, false, "RunnerFailed", message);
@@ -239,8 +237,7 @@ public final class StatusComputer {
         }
         List<String> problems = new ArrayList<>();
         for (RunnerPod pod : failed) {
-            problems.add(
-                    "runner " + pod.index() + " (pod " + pod.name() + ") failed: " + describe(pod));
+            problems.add(runnerName(pod) + " failed: " + describe(pod));
         }
         for (int i : pending) {
             problems.add("runner " + i + " did not report by " + reportBy);
@@ -407,7 +404,14 @@ public final class StatusComputer {
         } else {
             why = "its runner did not report ready";
         }
-        return "runner " + index + " (pod " + pod.name() + "): " + why;
+        return runnerName(pod) + ": " + why;
+    }
+
+    /** {@code runner 2 (pod NAME)}, or {@code runner 2} for a runner with no pod (local mode). */
+    private static String runnerName(RunnerPod pod) {
+        return pod.name() == null
+                ? "runner " + pod.index()
+                : "runner " + pod.index() + " (pod " + pod.name() + ")";
     }
 
     private static String describe(RunnerPod pod) {

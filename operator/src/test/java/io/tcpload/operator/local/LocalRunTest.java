@@ -95,7 +95,7 @@ class LocalRunTest {
         assertThat(result.requests()).isPositive();
         assertThat(result.out())
                 .contains("  phase: Failed\n")
-                .contains("reason: Missed")
+                .contains("reason: ThresholdsMissed")
                 .contains("tps >= 1000000000: measured ");
     }
 
@@ -121,7 +121,7 @@ class LocalRunTest {
         assertThat(result.err()).contains("spec.connections: must be at least runners x threads");
         assertThat(result.out())
                 .contains("  phase: Failed\n")
-                .contains("reason: Invalid")
+                .contains("reason: InvalidSpec")
                 .doesNotContain("requests in");
     }
 

@@ -8,28 +8,19 @@ import io.netty.util.concurrent.Future;
 import io.tcpload.runner.client.ProgressListener.Paced;
 import io.tcpload.runner.client.ProgressListener.Progress;
 import io.tcpload.runner.profile.Profile;
-import io.tcpload.runner.rate.RateSchedule;
-import io.tcpload.runner.rate.Stage;
-import io.tcpload.runner.stats.Counts;
-import io.tcpload.runner.stats.Histograms;
 import io.tcpload.runner.stats.PacedStats;
 import io.tcpload.runner.stats.RateSummary;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
-import io.tcpload.runner.stats.RunSummary.ErrorCount;
+import io.tcpload.runner.stats.RunTally;
 import io.tcpload.runner.stats.SecondSample;
-import io.tcpload.runner.stats.StageResult;
 import io.tcpload.runner.template.RequestTemplate;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.HdrHistogram.Histogram;
 
 /**
  * Runs one load test: {@code threads} event loops, each with its share of the connections, for the
@@ -158,19 +149,7 @@ public final class LoadEngine {
     /** The collector's state; used by the calling thread only. */
     private final class Collector {
         private final List<LoopWorker> workers;
-        private final Histogram latencyTotal = Histograms.create();
-        private final Histogram connectTotal = Histograms.create();
-        private final Histogram rateTotal = Histograms.create();
-        private final Histogram secondLatency = Histograms.create();
-        private final Histogram secondConnect = Histograms.create();
-        private final Map<String, Long> errorsTotal = new HashMap<>();
-        private final List<SecondSample> seconds = new ArrayList<>();
-        private Counts total = Counts.ZERO;
-        private int openConnections;
-        private final Histogram uncorrectedTotal = config.paced() ? Histograms.create() : null;
-        private final Histogram lagTotal = config.paced() ? Histograms.create() : null;
-        private long sentTotal;
-        private long lateTotal;
+        private final RunTally tally = new RunTally(config.paced());
 
         Collector(List<LoopWorker> workers) {
             this.workers = workers;
@@ -205,42 +184,38 @@ public final class LoadEngine {
                 if (stopped) {
                     onLoops(LoopWorker::stop);
                 }
-                Map<String, Long> errors = new HashMap<>();
-                secondLatency.reset();
-                secondConnect.reset();
-                Counts counts = drain(errors);
-                Paced paced = config.paced() ? drainPaced(tickNs - startNs) : null;
-                if (tickNs == startNs + TimeUnit.SECONDS.toNanos(second) || counts.requests() > 0) {
-                    SecondSample sample =
-                            new SecondSample(
-                                    second,
-                                    counts,
-                                    secondLatency.getValueAtPercentile(50),
-                                    secondLatency.getValueAtPercentile(90),
-                                    secondLatency.getValueAtPercentile(99),
-                                    secondLatency.getMaxValue());
-                    seconds.add(sample);
+                tally.beginSecond();
+                // One loop at a time, each on its own thread: the tally is not shared at once.
+                for (LoopWorker worker : workers) {
+                    await(worker.loop().submit(() -> tally.drain(worker.stats())));
+                }
+                Paced paced = null;
+                if (config.paced()) {
+                    for (LoopWorker worker : workers) {
+                        await(worker.loop().submit(() -> tally.drainPaced(worker.pacer().stats())));
+                    }
+                    double rate = config.schedule().rateAt(tickNs - startNs) / config.runnerCount();
+                    paced = new Paced(tally.secondSent(), tally.secondLate(), rate);
+                }
+                SecondSample sample =
+                        tally.endSecond(
+                                second, tickNs == startNs + TimeUnit.SECONDS.toNanos(second));
+                if (sample != null) {
                     listener.onSecond(
                             new Progress(
                                     sample,
-                                    total,
-                                    secondLatency,
-                                    secondConnect,
-                                    sorted(errors),
-                                    openConnections,
+                                    tally.total(),
+                                    tally.secondLatency(),
+                                    tally.secondConnect(),
+                                    tally.secondErrors(),
+                                    tally.openConnections(),
                                     paced));
                 }
             }
             long runtimeNs = System.nanoTime() - startNs;
-            return new RunSummary(
+            return tally.summary(
                     info(),
                     runtimeNs / 1000,
-                    total,
-                    latencyTotal,
-                    connectTotal,
-                    rateTotal,
-                    seconds,
-                    sorted(errorsTotal),
                     startEpochUs,
                     config.paced() ? rateSummary(runtimeNs) : null);
         }
@@ -267,89 +242,25 @@ public final class LoadEngine {
             }
         }
 
-        /** Rate mode: collects every loop's sends and their lag and uncorrected latency. */
-        private Paced drainPaced(long elapsedNs) throws InterruptedException {
-            long sent = 0;
-            long late = 0;
-            for (LoopWorker worker : workers) {
-                long[] interval =
-                        await(
-                                worker.loop()
-                                        .submit(
-                                                () ->
-                                                        worker.drainPacedInto(
-                                                                uncorrectedTotal, lagTotal)));
-                sent += interval[0];
-                late += interval[1];
-            }
-            sentTotal += sent;
-            lateTotal += late;
-            double rate = config.schedule().rateAt(elapsedNs) / config.runnerCount();
-            return new Paced(sent, late, rate);
-        }
-
         /** Rate mode: the summary's wrk2 part, this runner's share of the schedule. */
         private RateSummary rateSummary(long runtimeNs) throws InterruptedException {
-            RateSchedule schedule = config.schedule();
-            List<StageResult> stages = new ArrayList<>();
+            List<PacedStats.StageTally> tallies = List.of();
             if (config.staged()) {
-                List<PacedStats.StageTally> tallies =
-                        PacedStats.StageTally.forStages(schedule.stages().size());
+                List<PacedStats.StageTally> sums =
+                        PacedStats.StageTally.forStages(config.schedule().stages().size());
                 for (LoopWorker worker : workers) {
                     // One loop at a time: the tallies are not shared between threads.
-                    await(worker.loop().submit(() -> worker.addStagesTo(tallies)));
+                    await(worker.loop().submit(() -> worker.pacer().stats().addStagesTo(sums)));
                 }
-                double share = config.runnerCount();
-                double fromRate = schedule.startRate();
-                for (int i = 0; i < tallies.size(); i++) {
-                    Stage stage = schedule.stages().get(i);
-                    stages.add(
-                            tallies.get(i)
-                                    .toResult(
-                                            i + 1,
-                                            new Stage(
-                                                    stage.durationMs(), stage.targetRate() / share),
-                                            fromRate / share));
-                    fromRate = stage.targetRate();
-                }
+                tallies = sums;
             }
-            long planned =
-                    schedule.fireTimes(config.runnerIndex(), config.runnerCount(), 0, 1)
-                            .sendsBefore(runtimeNs);
-            return new RateSummary(
-                    config.staged() ? 0 : schedule.startRate() / config.runnerCount(),
-                    planned,
-                    sentTotal,
-                    lateTotal,
-                    uncorrectedTotal,
-                    lagTotal,
-                    stages);
-        }
-
-        /** Collects every loop's interval; adds it to the totals and returns its counts. */
-        private Counts drain(Map<String, Long> errors) throws InterruptedException {
-            Counts interval = Counts.ZERO;
-            int open = 0;
-            for (LoopWorker worker : workers) {
-                Future<LoopWorker.Drained> future =
-                        worker.loop()
-                                .submit(
-                                        () ->
-                                                worker.drainInto(
-                                                        secondLatency,
-                                                        secondConnect,
-                                                        rateTotal,
-                                                        errors));
-                LoopWorker.Drained drained = await(future);
-                interval = interval.plus(drained.counts());
-                open += drained.openConnections();
-            }
-            openConnections = open;
-            latencyTotal.add(secondLatency);
-            connectTotal.add(secondConnect);
-            errors.forEach((message, count) -> errorsTotal.merge(message, count, Long::sum));
-            total = total.plus(interval);
-            return interval;
+            return tally.rateSummary(
+                    config.schedule(),
+                    config.staged(),
+                    config.runnerIndex(),
+                    config.runnerCount(),
+                    tallies,
+                    runtimeNs);
         }
 
         private void onLoops(java.util.function.Consumer<LoopWorker> action)
@@ -372,15 +283,5 @@ public final class LoadEngine {
                 throw new IllegalStateException("an event loop did not answer in time", e);
             }
         }
-    }
-
-    private static List<ErrorCount> sorted(Map<String, Long> errors) {
-        List<ErrorCount> list = new ArrayList<>();
-        errors.forEach((message, count) -> list.add(new ErrorCount(message, count)));
-        list.sort(
-                Comparator.comparingLong(ErrorCount::count)
-                        .reversed()
-                        .thenComparing(ErrorCount::message));
-        return list;
     }
 }

@@ -12,23 +12,21 @@ import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.rate.FireTimes;
-import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.LoopStats;
 import io.tcpload.runner.stats.PacedStats;
 import io.tcpload.runner.template.RequestTemplate;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntConsumer;
-import org.HdrHistogram.Histogram;
 
 /**
  * The connections of one event loop, with their statistics and timers.
  *
  * <p>Threading: after construction every method runs on {@link #loop()}; the engine reaches it only
- * by submitting tasks ({@link #start}, {@link #stop}, {@link #drainInto}).
+ * by submitting tasks ({@link #start}, {@link #stop}, and the collector's drains of {@link
+ * #stats}).
  */
 final class LoopWorker {
     /** Connections started at once per loop while opening, so that opening is never a storm. */
@@ -265,29 +263,6 @@ final class LoopWorker {
             staticRequest = null;
         }
     }
-
-    /** Rate mode: see {@link PacedStats#drainInto}. Runs on the loop. */
-    long[] drainPacedInto(Histogram uncorrectedOut, Histogram lagOut) {
-        return pacer.stats().drainInto(uncorrectedOut, lagOut);
-    }
-
-    /** Rate mode: adds this loop's per-stage figures. Runs on the loop, after {@link #stop}. */
-    void addStagesTo(List<PacedStats.StageTally> totals) {
-        pacer.stats().addStagesTo(totals);
-    }
-
-    /** See {@link LoopStats#drainInto}; also reports the connections open now. Runs on the loop. */
-    Drained drainInto(
-            Histogram latencyOut,
-            Histogram connectOut,
-            Histogram rateOut,
-            Map<String, Long> errors) {
-        Counts counts = stats.drainInto(latencyOut, connectOut, rateOut, errors);
-        return new Drained(counts, stats.openConnections());
-    }
-
-    /** One loop's interval counts and its open connections at the end of the interval. */
-    record Drained(Counts counts, int openConnections) {}
 
     /** Counts the bytes of every read, as the decoder receives them. */
     private void countRead(int bytes) {

@@ -2,10 +2,12 @@ package io.tcpload.runner.html;
 
 import io.tcpload.runner.report.Units;
 import io.tcpload.runner.stats.Counts;
+import io.tcpload.runner.stats.RateSummary;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.RunSummary.ErrorCount;
 import io.tcpload.runner.stats.SecondSample;
+import io.tcpload.runner.stats.StageResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,8 +20,9 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
 /**
- * A run's report as one self-contained HTML file: parameters, summary table, TPS, latency and
- * errors over time, and the latency percentile spectrum, all drawn as inline SVG. It fetches
+ * A run's report as one self-contained HTML file: parameters, summary table, in rate mode the
+ * schedule kept and the per-stage table, TPS, latency and errors over time (marked in elapsed
+ * minutes and hours), and the latency percentile spectrum, all drawn as inline SVG. It fetches
  * nothing and runs no script, so it opens the same offline, in a mail attachment or in CI
  * artifacts. Series longer than {@link #MAX_POINTS} seconds are drawn downsampled (mean line,
  * min-max band), so a ten-hour run stays a small file with its spikes visible.
@@ -54,6 +57,9 @@ public final class HtmlReport {
                 .append("</style>\n</head>\n<body>\n<h1>tcpload report</h1>\n");
         parameters(html, info);
         summaryTable(html, summary);
+        if (summary.rate() != null) {
+            rateSection(html, summary.rate());
+        }
         List<SecondSample> seconds = summary.seconds();
         html.append("<section id=\"charts\">\n");
         html.append(tpsChart(seconds));
@@ -116,9 +122,100 @@ public final class HtmlReport {
         html.append("</table>\n<h3>Latency and connect time</h3>\n<table id=\"percentiles\">\n")
                 .append("<tr><th></th><th>mean</th><th>p50</th><th>p90</th><th>p99</th>")
                 .append("<th>p99.9</th><th>p99.99</th><th>max</th><th>count</th></tr>\n");
-        percentileRow(html, "latency", summary.latencyUs());
+        if (summary.rate() != null) {
+            // wrk2's two views: from the intended send time, and from the actual write.
+            percentileRow(html, "latency (corrected)", summary.latencyUs());
+            percentileRow(html, "latency (uncorrected)", summary.rate().uncorrectedUs());
+        } else {
+            percentileRow(html, "latency", summary.latencyUs());
+        }
         percentileRow(html, "connect", summary.connectUs());
         html.append("</table>\n");
+    }
+
+    /**
+     * Rate mode: what was asked for, how well the schedule was kept, and with stages the per-stage
+     * table (the one the text report prints).
+     */
+    private static void rateSection(StringBuilder html, RateSummary rate) {
+        html.append("<h2>Rate</h2>\n<table id=\"rate\">\n");
+        row(
+                html,
+                "requested rate",
+                rate.stages().isEmpty() ? rateText(rate.requestedRate()) + "/s" : "stages, below");
+        row(html, "sends planned", Long.toString(rate.planned()));
+        row(html, "sends written", Long.toString(rate.sent()));
+        String late =
+                rate.late()
+                        + " ("
+                        + fixed(rate.sent() > 0 ? 100.0 * rate.late() / rate.sent() : 0)
+                        + "%)";
+        row(html, "sends more than 1ms late", late);
+        Histogram lag = rate.lagUs();
+        if (lag.getTotalCount() > 0) {
+            row(
+                    html,
+                    "send lag",
+                    "p50 "
+                            + Units.time(lag.getValueAtPercentile(50))
+                            + ", p99 "
+                            + Units.time(lag.getValueAtPercentile(99))
+                            + ", max "
+                            + Units.time(lag.getMaxValue()));
+        }
+        html.append("</table>\n");
+        if (rate.stages().isEmpty()) {
+            return;
+        }
+        html.append("<h3>Stages</h3>\n<table id=\"stages\">\n<tr>");
+        for (String heading :
+                new String[] {
+                    "stage",
+                    "duration",
+                    "target/s",
+                    "achieved/s",
+                    "successes/s",
+                    "failures/s",
+                    "p50",
+                    "p90",
+                    "p99",
+                    "p99.9",
+                    "errors"
+                }) {
+            html.append("<th>").append(heading).append("</th>");
+        }
+        html.append("</tr>\n");
+        for (StageResult stage : rate.stages()) {
+            double seconds = stage.durationMs() / 1000.0;
+            Histogram latency = stage.latencyUs();
+            boolean empty = latency.getTotalCount() == 0;
+            html.append("<tr>");
+            cell(html, Integer.toString(stage.stage()));
+            cell(html, Units.duration(stage.durationMs()));
+            cell(
+                    html,
+                    stage.fromRate() == stage.targetRate()
+                            ? rateText(stage.targetRate())
+                            : rateText(stage.fromRate())
+                                    + " \u2192 "
+                                    + rateText(stage.targetRate()));
+            cell(html, fixed(stage.sent() / seconds));
+            cell(html, fixed(stage.counts().successes() / seconds));
+            cell(html, fixed(stage.counts().failures() / seconds));
+            for (double percentile : new double[] {50, 90, 99, 99.9}) {
+                cell(html, empty ? "-" : Units.time(latency.getValueAtPercentile(percentile)));
+            }
+            cell(html, Long.toString(stage.counts().errors()));
+            html.append("</tr>\n");
+        }
+        html.append("</table>\n");
+    }
+
+    /** A requested rate: whole numbers as such, others with two decimals. */
+    private static String rateText(double perSecond) {
+        return perSecond == Math.rint(perSecond) && perSecond < 1e15
+                ? Long.toString((long) perSecond)
+                : fixed(perSecond);
     }
 
     private static void percentileRow(StringBuilder html, String name, Histogram histogram) {
@@ -135,17 +232,16 @@ public final class HtmlReport {
 
     private static String tpsChart(List<SecondSample> seconds) {
         SvgChart chart =
-                new SvgChart("tps", "Responses per second", "time (s)", "responses/s")
-                        .yLabel(SvgChart::number);
+                timeChart("tps", "Responses per second", "responses/s")
+                        .yLabel(SvgChart::number)
+                        .wholeY();
         addTimeSeries(chart, seconds, "success", SUCCESS, s -> s.counts().successes());
         addTimeSeries(chart, seconds, "failure", FAILURE, s -> s.counts().failures());
         return figure(chart, seconds.size());
     }
 
     private static String latencyChart(List<SecondSample> seconds) {
-        SvgChart chart =
-                new SvgChart("latency", "Latency per second", "time (s)", "latency")
-                        .yLabel(Units::time);
+        SvgChart chart = timeChart("latency", "Latency per second", "latency").yLabel(Units::time);
         addTimeSeries(chart, seconds, "p50", LATENCY_COLORS[0], SecondSample::latencyP50Us);
         addTimeSeries(chart, seconds, "p90", LATENCY_COLORS[1], SecondSample::latencyP90Us);
         addTimeSeries(chart, seconds, "p99", LATENCY_COLORS[2], SecondSample::latencyP99Us);
@@ -154,8 +250,9 @@ public final class HtmlReport {
 
     private static String errorsChart(List<SecondSample> seconds) {
         SvgChart chart =
-                new SvgChart("errors", "Socket errors per second", "time (s)", "errors/s")
-                        .yLabel(SvgChart::number);
+                timeChart("errors", "Socket errors per second", "errors/s")
+                        .yLabel(SvgChart::number)
+                        .wholeY();
         addTimeSeries(chart, seconds, "connect", ERROR_COLORS[0], s -> s.counts().connectErrors());
         addTimeSeries(chart, seconds, "read", ERROR_COLORS[1], s -> s.counts().readErrors());
         addTimeSeries(chart, seconds, "write", ERROR_COLORS[2], s -> s.counts().writeErrors());
@@ -173,6 +270,32 @@ public final class HtmlReport {
                                 + " buckets: line = mean, band = min to max</figcaption>\n"
                         : "";
         return "<figure>\n" + chart.render() + note + "</figure>\n";
+    }
+
+    /** A chart of per-second values over the run, its x axis marked in elapsed time. */
+    private static SvgChart timeChart(String id, String title, String yTitle) {
+        return new SvgChart(id, title, "time since start", yTitle)
+                .timeX()
+                .xLabel(HtmlReport::elapsed);
+    }
+
+    /** Elapsed seconds as hours, minutes and seconds, leaving out zero parts: 90 is 1m30s. */
+    static String elapsed(double seconds) {
+        long total = Math.round(seconds);
+        if (total == 0) {
+            return "0s";
+        }
+        StringBuilder text = new StringBuilder();
+        if (total >= 3600) {
+            text.append(total / 3600).append('h');
+        }
+        if (total % 3600 >= 60) {
+            text.append(total % 3600 / 60).append('m');
+        }
+        if (total % 60 > 0) {
+            text.append(total % 60).append('s');
+        }
+        return text.toString();
     }
 
     /** Adds one per-second series, downsampled to {@link #MAX_POINTS} with a min-max band. */

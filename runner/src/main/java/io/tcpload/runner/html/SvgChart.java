@@ -33,6 +33,16 @@ final class SvgChart {
     private TickLabel xLabel = SvgChart::number;
     private TickLabel yLabel = SvgChart::number;
     private boolean logX;
+    private boolean timeX;
+    private boolean wholeY;
+
+    /**
+     * Steps between time ticks, in seconds: ones a reader counts in (seconds, minutes, hours), so
+     * that a ten-minute run is marked every two minutes rather than every 100 seconds.
+     */
+    private static final double[] TIME_STEPS = {
+        1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400
+    };
 
     SvgChart(String id, String title, String xTitle, String yTitle) {
         this.id = id;
@@ -59,6 +69,18 @@ final class SvgChart {
 
     SvgChart xLabel(TickLabel label) {
         this.xLabel = label;
+        return this;
+    }
+
+    /** A y axis of counts: its four steps are whole numbers, never a quarter of an error. */
+    SvgChart wholeY() {
+        this.wholeY = true;
+        return this;
+    }
+
+    /** An x axis of seconds, with ticks at whole seconds, minutes or hours. */
+    SvgChart timeX() {
+        this.timeX = true;
         return this;
     }
 
@@ -91,7 +113,7 @@ final class SvgChart {
         if (xMax == xMin) {
             xMax = xMin + 1;
         }
-        double yTop = niceCeiling(yMax);
+        double yTop = wholeY ? wholeCeiling(yMax) : niceCeiling(yMax);
         double plotWidth = WIDTH - LEFT - RIGHT;
         double plotHeight = HEIGHT - TOP - BOTTOM;
         double x0 = xMin;
@@ -223,11 +245,30 @@ final class SvgChart {
             }
             return ticks;
         }
-        double step = niceCeiling((xMax - xMin) / 8);
+        double step = timeX ? timeStep((xMax - xMin) / 8) : niceCeiling((xMax - xMin) / 8);
         for (double v = Math.ceil(xMin / step) * step; v <= xMax + 1e-9; v += step) {
             ticks.add(v);
         }
         return ticks;
+    }
+
+    /**
+     * The top of a y axis of counts: below 20, the smallest multiple of 4 (at least 4) that holds
+     * {@code value}, so that each of the four grid steps is whole; from 20 on, {@link
+     * #niceCeiling}.
+     */
+    static double wholeCeiling(double value) {
+        return value < 20 ? 4 * Math.max(1, Math.ceil(value / 4)) : niceCeiling(value);
+    }
+
+    /** The smallest time step at least {@code seconds}; whole days past the table. */
+    static double timeStep(double seconds) {
+        for (double step : TIME_STEPS) {
+            if (step >= seconds) {
+                return step;
+            }
+        }
+        return 86400 * Math.ceil(seconds / 86400);
     }
 
     /** The smallest of 1, 2, 2.5, 5 times a power of ten at least {@code value} (1 for 0). */

@@ -85,6 +85,39 @@ class HtmlReportTest {
         assertThat(HtmlReport.percentileLabel(100_000)).isEqualTo("99.999%");
     }
 
+    @Test
+    void axisTicksFallOnWholeTimesAndWholeCounts() {
+        assertThat(SvgChart.timeStep(29 / 8.0)).isEqualTo(5);
+        assertThat(SvgChart.timeStep(599 / 8.0)).isEqualTo(120);
+        assertThat(SvgChart.timeStep(35_999 / 8.0)).isEqualTo(7_200);
+        assertThat(SvgChart.timeStep(10 * 86_400 / 8.0)).isEqualTo(2 * 86_400);
+        assertThat(SvgChart.wholeCeiling(0)).isEqualTo(4);
+        assertThat(SvgChart.wholeCeiling(3)).isEqualTo(4);
+        assertThat(SvgChart.wholeCeiling(9)).isEqualTo(12);
+        assertThat(SvgChart.wholeCeiling(17)).isEqualTo(20);
+        assertThat(SvgChart.wholeCeiling(830)).isEqualTo(1000);
+        assertThat(HtmlReport.elapsed(0)).isEqualTo("0s");
+        assertThat(HtmlReport.elapsed(45)).isEqualTo("45s");
+        assertThat(HtmlReport.elapsed(90)).isEqualTo("1m30s");
+        assertThat(HtmlReport.elapsed(600)).isEqualTo("10m");
+        assertThat(HtmlReport.elapsed(5_400)).isEqualTo("1h30m");
+        assertThat(HtmlReport.elapsed(36_000)).isEqualTo("10h");
+    }
+
+    @Test
+    void aClosedLoopRunHasNoRateSection() {
+        String html = HtmlReport.render(Runs.steady(30));
+
+        assertThat(html)
+                .doesNotContain("id=\"rate\"")
+                .doesNotContain("id=\"stages\"")
+                .contains("<tr><th>latency</th>")
+                .contains(">10s</text>", ">30s</text>");
+        // Two connect errors at most in a second: the errors axis counts 0 to 4 in whole steps.
+        String errors = html.substring(html.indexOf("id=\"errors\""));
+        assertThat(errors).contains(">4</text>", ">3</text>").doesNotContain(">2.5</text>");
+    }
+
     private static int pointsOfFirstSeries(String html) {
         Matcher matcher = POLYLINE.matcher(html);
         assertThat(matcher.find()).isTrue();

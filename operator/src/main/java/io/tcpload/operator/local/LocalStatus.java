@@ -1,0 +1,112 @@
+package io.tcpload.operator.local;
+
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.tcpload.operator.crd.TcpLoadTest;
+import io.tcpload.operator.crd.TcpLoadTestSpec;
+import io.tcpload.operator.crd.TcpLoadTestStatus;
+import io.tcpload.operator.status.Decision;
+import io.tcpload.operator.status.Observation;
+import io.tcpload.operator.status.RunnerPod;
+import io.tcpload.operator.status.RunnerProbe;
+import io.tcpload.operator.status.StatusComputer;
+import io.tcpload.operator.validation.Failure;
+import io.tcpload.runner.stats.RunSummary;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A local run's status, from the operator's own state machine ({@link StatusComputer}): the
+ * in-process runners are shown to it as runner pods on loopback would be, step by step (created,
+ * all ready, started, ended), so that {@code tcpload run} prints the phase, conditions, summary and
+ * runner rows the operator would write for the same test and results. Pure: times are arguments.
+ *
+ * <p>Not thread-safe; one local run drives it from one thread.
+ */
+final class LocalStatus {
+    /** The address the in-process runners are shown at: they have no pod, only this machine. */
+    private static final String LOOPBACK = "127.0.0.1";
+
+    private final TcpLoadTest test;
+    private final TcpLoadTestSpec spec;
+
+    /**
+     * @param test the test as read from the file; its status is ignored and then kept here
+     * @param spec the spec it runs (with a duration override or a demo target applied)
+     */
+    LocalStatus(TcpLoadTest test, TcpLoadTestSpec spec) {
+        this.test = new TcpLoadTest();
+        this.test.setMetadata(test.getMetadata() == null ? new ObjectMeta() : test.getMetadata());
+        this.test.setSpec(spec);
+        this.spec = spec;
+    }
+
+    /** The status of a test refused by validation: the state machine fails it at once. */
+    static TcpLoadTestStatus invalid(TcpLoadTest test, Failure failure, Instant now) {
+        LocalStatus local = new LocalStatus(test, test.getSpec());
+        return local.step(Optional.of(failure), Map.of(), Map.of(), Map.of(), now).status();
+    }
+
+    /** The test is valid: the machine accepts it and would create its runners. */
+    TcpLoadTestStatus accepted(Instant now) {
+        return step(Optional.empty(), Map.of(), Map.of(), Map.of(), now).status();
+    }
+
+    /**
+     * Every runner is ready: the machine records the start instant, and returns it (epoch
+     * milliseconds), at which the runners are to begin.
+     */
+    long allReady(Instant now) {
+        Map<Integer, RunnerPod> pods = new HashMap<>();
+        Map<Integer, RunnerProbe> probes = new HashMap<>();
+        RunnerProbe ready = new RunnerProbe(RunnerProbe.State.READY, 0, 0, 0, 0, 0, 0, 0);
+        for (int i = 0; i < spec.getRunners(); i++) {
+            pods.put(i, new RunnerPod(i, null, "Running", LOOPBACK, null));
+            probes.put(i, ready);
+        }
+        step(Optional.empty(), pods, probes, Map.of(), now);
+        Long startAtMs = test.getStatus().getStartAtMs();
+        if (startAtMs == null) {
+            throw new IllegalStateException(
+                    "the state machine set no start instant: " + test.getStatus().getMessage());
+        }
+        // Told: the test is Running from the instant on.
+        step(Optional.empty(), pods, probes, Map.of(), now);
+        return startAtMs;
+    }
+
+    /**
+     * Every runner ended, as {@code outcomes} (in index order) say: the machine merges the results,
+     * judges the thresholds and gives the final status.
+     */
+    TcpLoadTestStatus ended(List<RunnerOutcome> outcomes, Instant now) {
+        Map<Integer, RunnerPod> pods = new HashMap<>();
+        Map<Integer, RunSummary> results = new HashMap<>();
+        for (RunnerOutcome outcome : outcomes) {
+            int i = outcome.index();
+            if (outcome.result().isPresent()) {
+                pods.put(i, new RunnerPod(i, null, "Succeeded", LOOPBACK, null));
+                results.put(i, outcome.result().get());
+            } else {
+                String why = outcome.message().orElse("no result");
+                pods.put(i, new RunnerPod(i, null, "Failed", LOOPBACK, why));
+            }
+        }
+        return step(Optional.empty(), pods, Map.of(), results, now).status();
+    }
+
+    private Decision step(
+            Optional<Failure> invalid,
+            Map<Integer, RunnerPod> pods,
+            Map<Integer, RunnerProbe> probes,
+            Map<Integer, RunSummary> results,
+            Instant now) {
+        Decision decision =
+                StatusComputer.next(
+                        new Observation(test, spec, invalid, true, pods, probes, results, now));
+        test.setStatus(decision.status());
+        return decision;
+    }
+}
