@@ -106,8 +106,9 @@ class RateModeTest {
 
             Histogram corrected = summary.latencyUs();
             assertThat(summary.counts().errors()).isZero();
-            // The warm-up's requests are not counted: 5 s at 500/s.
-            assertThat(corrected.getTotalCount()).isBetween(2_450L, 2_500L);
+            // The warm-up's requests are not counted: 5 s at 500/s, less those whose answers a
+            // stall still holds when the run ends (at most one stall's worth: 200 ms at 500/s).
+            assertThat(corrected.getTotalCount()).isBetween(2_400L, 2_500L);
             assertNear(corrected, 90, pattern.waitQuantileMs(0.90));
             assertNear(corrected, 99, pattern.waitQuantileMs(0.99));
             assertNear(corrected, 99.9, pattern.waitQuantileMs(0.999));
