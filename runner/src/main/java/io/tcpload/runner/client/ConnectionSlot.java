@@ -89,8 +89,13 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
 
     private long backoffMs;
 
-    /** This connection's request bytes when they depend on nothing but the connection. */
-    private ByteBuf perConnectionRequest;
+    /**
+     * This connection's request bytes when they do not change from send to send (no parameters, or
+     * only CONNECTID), built once. A send resends this very buffer once the last send of it has
+     * gone out (the write released it, so nothing else reads its indices), which creates no object
+     * per request; only a pipelined send that finds it still queued writes a duplicate.
+     */
+    private ByteBuf ownRequest;
 
     ConnectionSlot(LoopWorker worker, long connectionId) {
         this.worker = worker;
@@ -219,30 +224,29 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
 
     private ByteBuf nextRequest() {
         RequestTemplate template = worker.template();
-        switch (template.kind()) {
-            case STATIC:
-                return worker.staticRequest().retainedDuplicate();
-            case PER_CONNECTION:
-                if (perConnectionRequest == null) {
-                    ByteBuf built = channel.alloc().directBuffer(template.sizeHint());
-                    try {
-                        template.writeRequest(built, connectionId);
-                    } catch (RequestBuildException e) {
-                        built.release();
-                        throw e;
-                    }
-                    perConnectionRequest = built;
-                }
-                return perConnectionRequest.retainedDuplicate();
-            default:
-                ByteBuf buffer = channel.alloc().ioBuffer(template.sizeHint());
-                try {
-                    template.writeRequest(buffer, connectionId);
-                } catch (RequestBuildException e) {
-                    buffer.release();
-                    throw e;
-                }
-                return buffer;
+        ByteBuf shared = worker.sharedStaticRequest();
+        if (shared != null) {
+            return shared.retainedDuplicate();
+        }
+        if (template.kind() == RequestTemplate.Kind.PER_REQUEST) {
+            return build(template, channel.alloc().ioBuffer(template.sizeHint()));
+        }
+        if (ownRequest == null) {
+            ownRequest = build(template, channel.alloc().directBuffer(template.sizeHint()));
+        }
+        if (ownRequest.refCnt() == 1) {
+            return ownRequest.readerIndex(0).retain();
+        }
+        return ownRequest.retainedDuplicate();
+    }
+
+    private ByteBuf build(RequestTemplate template, ByteBuf buffer) {
+        try {
+            template.writeRequest(buffer, connectionId);
+            return buffer;
+        } catch (RequestBuildException e) {
+            buffer.release();
+            throw e;
         }
     }
 
@@ -338,9 +342,9 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     /** Stops at the end of the run: requests in flight are abandoned, not counted as errors. */
     void stop() {
         dropChannel();
-        if (perConnectionRequest != null) {
-            perConnectionRequest.release();
-            perConnectionRequest = null;
+        if (ownRequest != null) {
+            ownRequest.release();
+            ownRequest = null;
         }
     }
 

@@ -32,6 +32,11 @@ final class LoopWorker {
     /** Connections started at once per loop while opening, so that opening is never a storm. */
     private static final int OPEN_BATCH = 32;
 
+    /**
+     * Requests that never change up to this size are copied per connection (see ConnectionSlot).
+     */
+    static final int OWN_REQUEST_MAX_BYTES = 4096;
+
     private final EventLoop loop;
     private final int loopIndex;
     private final Profile profile;
@@ -157,8 +162,11 @@ final class LoopWorker {
         return allClosed;
     }
 
-    /** The request bytes shared by every connection of this loop when they never change. */
-    ByteBuf staticRequest() {
+    /**
+     * The request bytes shared by every connection of this loop when they never change and are too
+     * big to copy per connection; null otherwise.
+     */
+    ByteBuf sharedStaticRequest() {
         return staticRequest;
     }
 
@@ -177,8 +185,10 @@ final class LoopWorker {
         if (running) {
             return;
         }
-        if (template.kind() == RequestTemplate.Kind.STATIC) {
-            // From the pooled allocator, whose duplicates are recycled: no garbage per send.
+        if (template.kind() == RequestTemplate.Kind.STATIC
+                && template.sizeHint() > OWN_REQUEST_MAX_BYTES) {
+            // A big body (a POST of a file) is not copied per connection: each send writes a
+            // duplicate, from the pooled allocator, whose duplicates are recycled.
             ByteBuf built = PooledByteBufAllocator.DEFAULT.directBuffer(template.sizeHint());
             template.writeRequest(built, 0);
             staticRequest = built;

@@ -128,6 +128,36 @@ class UrlModeTest {
     }
 
     @Test
+    void aBodyTooBigToCopyPerConnectionIsSentWholeOnEveryPipelinedRequest() throws Exception {
+        // Over the size copied per connection: every send writes a duplicate of one buffer.
+        StringBuilder body = new StringBuilder();
+        for (int i = 0; body.length() < 10_000; i++) {
+            body.append("line ").append(i).append('\n');
+        }
+        Path file = dir.resolve("big.txt");
+        Files.writeString(file, body, StandardCharsets.US_ASCII);
+        BlockingQueue<Request> received = new ArrayBlockingQueue<>(100);
+        try (ScriptedServer server = new ScriptedServer(HttpRequests.responder(200, received))) {
+            CliResult result =
+                    CliResult.run(
+                            "-d300ms",
+                            "-c2",
+                            "--pipeline",
+                            "4",
+                            "--method=POST",
+                            "--body-file",
+                            file.toString(),
+                            "http://127.0.0.1:" + server.port() + "/upload");
+
+            assertThat(result.exitCode()).as(result.err()).isZero();
+            assertThat(server.failures()).isEmpty();
+            Request request = first(received);
+            assertThat(request.body()).isEqualTo(body.toString());
+            assertThat(received).hasSizeGreaterThan(4).allMatch(r -> r.equals(request));
+        }
+    }
+
+    @Test
     void serverErrorsGiveWrksNon2xxLine() throws Exception {
         BlockingQueue<Request> received = new ArrayBlockingQueue<>(100);
         try (ScriptedServer server = new ScriptedServer(HttpRequests.responder(500, received))) {
