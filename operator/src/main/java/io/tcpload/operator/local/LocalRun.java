@@ -32,6 +32,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -267,7 +268,12 @@ public final class LocalRun {
         try {
             RunSummary result =
                     JsonResult.read(Files.readString(resultFile, StandardCharsets.UTF_8));
-            return RunnerOutcome.reported(index, Optional.empty(), result, ended.startTime());
+            // When its load really began, as the runner measured it, once it says.
+            Instant started =
+                    result.startEpochUs() > 0
+                            ? Instant.EPOCH.plus(result.startEpochUs(), ChronoUnit.MICROS)
+                            : ended.startTime();
+            return RunnerOutcome.reported(index, Optional.empty(), result, started);
         } catch (IOException | IllegalArgumentException e) {
             return RunnerOutcome.failed(
                     index,

@@ -7,6 +7,7 @@ import io.tcpload.operator.crd.ResultSummary;
 import io.tcpload.operator.crd.RunnerStatus;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
+import io.tcpload.operator.results.StartSkew;
 import io.tcpload.operator.results.StatusSummaries;
 import io.tcpload.operator.results.Thresholds;
 import io.tcpload.operator.validation.Failure;
@@ -15,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
 /**
@@ -173,19 +175,22 @@ public final class FinishedStatus {
         return status;
     }
 
-    /** Between the first and the last runner start, when every start is known. */
+    /**
+     * Between the first and the last start of a runner's load, as the runners measured them, when
+     * every runner reported one.
+     */
     static Optional<Long> startSkewMs(List<RunnerOutcome> runners) {
-        if (runners.isEmpty() || runners.stream().anyMatch(r -> r.startTime().isEmpty())) {
+        if (runners.isEmpty()
+                || runners.stream()
+                        .anyMatch(
+                                r ->
+                                        r.result().isEmpty()
+                                                || r.result().get().startEpochUs() == 0)) {
             return Optional.empty();
         }
-        long first = Long.MAX_VALUE;
-        long last = Long.MIN_VALUE;
-        for (RunnerOutcome runner : runners) {
-            long ms = runner.startTime().get().toEpochMilli();
-            first = Math.min(first, ms);
-            last = Math.max(last, ms);
-        }
-        return Optional.of(last - first);
+        OptionalLong skewMs =
+                StartSkew.spreadMs(runners.stream().map(r -> r.result().get()).toList());
+        return skewMs.isPresent() ? Optional.of(skewMs.getAsLong()) : Optional.empty();
     }
 
     private static String runnerFailures(List<RunnerOutcome> failed) {

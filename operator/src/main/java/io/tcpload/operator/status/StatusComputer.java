@@ -9,6 +9,7 @@ import io.tcpload.operator.crd.RunnerStatus;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
 import io.tcpload.operator.results.ResultMerge;
+import io.tcpload.operator.results.StartSkew;
 import io.tcpload.operator.results.StatusSummaries;
 import io.tcpload.operator.results.Thresholds;
 import io.tcpload.operator.runner.RunnerArgs;
@@ -249,7 +250,9 @@ public final class StatusComputer {
         if (!collected.isEmpty()) {
             RunSummary merged = ResultMerge.merge(collected);
             status.setSummary(StatusSummaries.from(merged));
-            status.setStartSkewMs(skewMs(collected));
+            // From when each runner's loops really began, as the runners measured it themselves.
+            OptionalLong skewMs = StartSkew.spreadMs(collected);
+            status.setStartSkewMs(skewMs.isPresent() ? skewMs.getAsLong() : null);
         } else {
             status.setSummary(null);
         }
@@ -380,18 +383,6 @@ public final class StatusComputer {
             rows.add(row);
         }
         return rows;
-    }
-
-    static long skewMs(List<RunSummary> results) {
-        long first = Long.MAX_VALUE;
-        long last = Long.MIN_VALUE;
-        for (RunSummary result : results) {
-            if (result.startEpochUs() > 0) {
-                first = Math.min(first, result.startEpochUs());
-                last = Math.max(last, result.startEpochUs());
-            }
-        }
-        return first == Long.MAX_VALUE ? 0 : Math.round((last - first) / 1000.0);
     }
 
     private static String notReadyReason(int index, Observation seen) {

@@ -42,13 +42,33 @@ class FinishedStatusTest {
         return spec;
     }
 
+    /** Runner {@code i} reports that its load began 3 * i ms after {@link #START}. */
     private static List<RunnerOutcome> reported(RunSummary... results) {
         return java.util.stream.IntStream.range(0, results.length)
                 .mapToObj(
                         i ->
                                 RunnerOutcome.reported(
-                                        i, Optional.empty(), results[i], START.plusMillis(3L * i)))
+                                        i,
+                                        Optional.empty(),
+                                        startedAt(results[i], START.plusMillis(3L * i)),
+                                        START.plusMillis(3L * i)))
                 .toList();
+    }
+
+    private static RunSummary startedAt(RunSummary result, Instant start) {
+        long epochUs = start.getEpochSecond() * 1_000_000 + start.getNano() / 1000;
+        return new RunSummary(
+                result.info(),
+                result.runtimeUs(),
+                result.counts(),
+                result.latencyUs(),
+                result.connectUs(),
+                result.requestRate(),
+                result.seconds(),
+                result.errorMessages(),
+                epochUs,
+                epochUs,
+                result.rate());
     }
 
     private static Condition condition(TcpLoadTestStatus status, String type) {

@@ -76,6 +76,7 @@ class StatusComputerTest {
                 List.of(),
                 List.of(),
                 startEpochUs,
+                startEpochUs,
                 null);
     }
 
