@@ -31,7 +31,7 @@ import java.util.stream.Collectors;
  *
  * <pre>
  * Pending  --valid-->   Starting (children created)      --invalid--> Failed
- * Starting --all ready--> start instant set --told--> Running
+ * Starting --all ready--> start instant set (written at once) --told--> Running
  * Starting --startTimeoutSeconds or a pod failed--> Failed (runners deleted)
  * Running  --every runner reported or failed--> Succeeded | Failed (runners told to finish)
  * Succeeded, Failed --ttlSecondsAfterFinished--> children deleted
@@ -147,6 +147,15 @@ public final class StatusComputer {
             next.condition(TcpLoadTestStatus.RUNNERS_READY, false, "RunnerFailed", message);
             return next.fail(EventReason.RunnerFailed, message, true);
         }
+        if (status.getStartAtMs() == null) {
+            // A runner knows an instant this status lacks: it was set and told, and this status
+            // was read from before that. The runners keep the first instant told; so does this.
+            seen.probes().values().stream()
+                    .mapToLong(RunnerProbe::startAtEpochMs)
+                    .filter(ms -> ms > 0)
+                    .min()
+                    .ifPresent(status::setStartAtMs);
+        }
         if (status.getStartAtMs() != null) {
             // The instant is recorded: tell it (again; runners accept the same instant twice).
             status.setPhase(Phase.Running);
@@ -172,6 +181,7 @@ public final class StatusComputer {
             next.condition(TcpLoadTestStatus.RUNNERS_READY, true, "AllReady", message);
             next.event(EventReason.RunnersReady, message);
             // Recorded first, told next: an operator restarted in between tells the same instant.
+            next.writeFirst = true;
             next.requeue = Optional.of(Duration.ofMillis(1));
             return next.build();
         }
@@ -443,6 +453,7 @@ public final class StatusComputer {
         OptionalLong startAtMs = OptionalLong.empty();
         boolean finishRunners;
         boolean deleteChildren;
+        boolean writeFirst;
         Optional<Duration> requeue = Optional.empty();
 
         Builder(TcpLoadTestStatus status, Instant now) {
@@ -500,6 +511,7 @@ public final class StatusComputer {
                     finishRunners,
                     deleteChildren,
                     events,
+                    writeFirst,
                     requeue);
         }
     }
