@@ -4,7 +4,9 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
 import io.javaoperatorsdk.operator.Operator;
+import io.javaoperatorsdk.operator.api.config.LeaderElectionConfiguration;
 import io.javaoperatorsdk.operator.api.config.LeaderElectionConfigurationBuilder;
 import io.javaoperatorsdk.operator.monitoring.micrometer.MicrometerMetrics;
 import io.micrometer.core.instrument.Gauge;
@@ -19,7 +21,9 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The operator process, wired by hand: the JOSDK {@link Operator} with the {@link
@@ -37,10 +41,20 @@ public final class OperatorMain implements AutoCloseable {
     private final HttpServer http;
     private final TcpLoadTestReconciler reconciler;
 
-    private OperatorMain(Operator operator, HttpServer http, TcpLoadTestReconciler reconciler) {
+    /**
+     * Set before the operator stops, so that giving up the Lease then is not taken as losing it.
+     */
+    private final AtomicBoolean closing;
+
+    private OperatorMain(
+            Operator operator,
+            HttpServer http,
+            TcpLoadTestReconciler reconciler,
+            AtomicBoolean closing) {
         this.operator = operator;
         this.http = http;
         this.reconciler = reconciler;
+        this.closing = closing;
     }
 
     public static void main(String[] args) throws IOException {
@@ -50,12 +64,26 @@ public final class OperatorMain implements AutoCloseable {
     }
 
     /**
-     * Starts the operator on {@code client} and its HTTP port.
+     * Starts the operator on {@code client} and its HTTP port, taking part in leader election, when
+     * the settings ask for it, as a pod does: {@link Election#ofThisPod()}.
      *
      * @throws IOException when the HTTP port cannot be bound
      */
     public static OperatorMain start(KubernetesClient client, OperatorSettings settings)
             throws IOException {
+        return start(client, settings, Election.ofThisPod());
+    }
+
+    /**
+     * Starts the operator on {@code client} and its HTTP port; with leader election on, this
+     * replica reconciles only while it holds the Lease, as {@code election} says.
+     *
+     * @throws IOException when the HTTP port cannot be bound
+     */
+    public static OperatorMain start(
+            KubernetesClient client, OperatorSettings settings, Election election)
+            throws IOException {
+        AtomicBoolean closing = new AtomicBoolean();
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         TcpLoadTestReconciler reconciler =
                 new TcpLoadTestReconciler(
@@ -87,11 +115,7 @@ public final class OperatorMain implements AutoCloseable {
                                     .withReconciliationTerminationTimeout(Duration.ofSeconds(5));
                             if (settings.leaderElection()) {
                                 overrider.withLeaderElectionConfiguration(
-                                        LeaderElectionConfigurationBuilder
-                                                .aLeaderElectionConfiguration(
-                                                        OperatorSettings.LEASE_NAME)
-                                                .withLeaseNamespace(settings.leaseNamespace())
-                                                .build());
+                                        leaderElection(settings, election, closing));
                             }
                         });
         operator.register(
@@ -123,7 +147,82 @@ public final class OperatorMain implements AutoCloseable {
         http.createContext("/metrics", exchange -> send(exchange, 200, registry.scrape()));
         http.start();
         operator.start();
-        return new OperatorMain(operator, http, reconciler);
+        return new OperatorMain(operator, http, reconciler, closing);
+    }
+
+    /**
+     * The SDK's leader election, except for what it does when this replica stops leading. Left to
+     * itself it exits the process then, also when the replica is being stopped on purpose: inside
+     * the shutdown hook, where exiting blocks for ever. Here a stop on purpose ({@link #close}) is
+     * just a stop, and only a Lease lost while running ends the process ({@link
+     * Election#onLeaseLost}): a replica that lost it must not go on reconciling beside the new
+     * leader.
+     */
+    private static LeaderElectionConfiguration leaderElection(
+            OperatorSettings settings, Election election, AtomicBoolean closing) {
+        LeaderElectionConfigurationBuilder builder =
+                LeaderElectionConfigurationBuilder.aLeaderElectionConfiguration(
+                                OperatorSettings.LEASE_NAME)
+                        .withLeaseNamespace(settings.leaseNamespace())
+                        .withLeaseDuration(election.leaseDuration())
+                        .withRenewDeadline(election.renewDeadline())
+                        .withRetryPeriod(election.retryPeriod())
+                        .withExitOnStopLeading(false)
+                        .withLeaderCallbacks(
+                                new LeaderCallbacks(
+                                        () -> {},
+                                        () -> {
+                                            if (!closing.get()) {
+                                                election.onLeaseLost().run();
+                                            }
+                                        },
+                                        leader -> {}));
+        election.identity().ifPresent(builder::withIdentity);
+        return builder.build();
+    }
+
+    /**
+     * How a replica takes part in leader election. Immutable.
+     *
+     * @param identity the holder name written in the Lease; empty for the pod's name ({@code
+     *     HOSTNAME}), as the SDK takes it
+     * @param leaseDuration how long a Lease not renewed keeps its holder: how long the replicas are
+     *     without a leader when it dies
+     * @param renewDeadline how long the leader keeps trying to renew before it gives the Lease up
+     * @param retryPeriod how often the Lease is tried
+     * @param onLeaseLost run when this replica loses the Lease while running (never when it is
+     *     closed): it must stop reconciling
+     */
+    public record Election(
+            Optional<String> identity,
+            Duration leaseDuration,
+            Duration renewDeadline,
+            Duration retryPeriod,
+            Runnable onLeaseLost) {
+
+        /**
+         * A pod's: the SDK's durations (15 s, 10 s, 2 s), and a lost Lease ends the process, so
+         * that the pod restarts as a follower.
+         */
+        public static Election ofThisPod() {
+            return new Election(
+                    Optional.empty(),
+                    LeaderElectionConfiguration.LEASE_DURATION_DEFAULT_VALUE,
+                    LeaderElectionConfiguration.RENEW_DEADLINE_DEFAULT_VALUE,
+                    LeaderElectionConfiguration.RETRY_PERIOD_DEFAULT_VALUE,
+                    OperatorMain::exitAfterLosingTheLease);
+        }
+    }
+
+    /**
+     * Ends the process from a thread of its own: the elector calls back while holding its lock, and
+     * the shutdown hook, which stops the elector, needs that lock.
+     */
+    private static void exitAfterLosingTheLease() {
+        System.err.println(
+                "tcpload-operator: lost the leader Lease; exiting, to restart as a follower");
+        Thread exit = new Thread(() -> System.exit(1), "tcpload-operator-exit");
+        exit.start();
     }
 
     /** The bound HTTP port. */
@@ -150,6 +249,7 @@ public final class OperatorMain implements AutoCloseable {
     /** Stops reconciling and serving. */
     @Override
     public void close() {
+        closing.set(true);
         operator.stop();
         http.stop(0);
     }

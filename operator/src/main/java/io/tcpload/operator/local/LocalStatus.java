@@ -61,7 +61,7 @@ final class LocalStatus {
     long allReady(Instant now) {
         Map<Integer, RunnerPod> pods = new HashMap<>();
         Map<Integer, RunnerProbe> probes = new HashMap<>();
-        RunnerProbe ready = new RunnerProbe(RunnerProbe.State.READY, 0, 0, 0, 0, 0, 0, 0);
+        RunnerProbe ready = new RunnerProbe(RunnerProbe.State.READY, 0, 0, 0, 0, 0, 0, 0, 0);
         for (int i = 0; i < spec.getRunners(); i++) {
             pods.put(i, new RunnerPod(i, null, "Running", LOOPBACK, null));
             probes.put(i, ready);

@@ -8,7 +8,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * Talks to runner pods at {@code http://POD_IP:PORT} with short timeouts, so that a runner that
@@ -41,6 +46,33 @@ public final class HttpRunnerClient implements RunnerClient {
         }
     }
 
+    /** Asks every runner at once: a reconcile waits for the slowest, not for the sum. */
+    @Override
+    public Map<String, RunnerProbe> stats(Collection<String> podIps) {
+        Map<String, CompletableFuture<RunnerProbe>> asked = new LinkedHashMap<>();
+        for (String podIp : podIps) {
+            asked.put(
+                    podIp,
+                    http.sendAsync(get(podIp, "/stats"), HttpResponse.BodyHandlers.ofString())
+                            .thenApply(HttpRunnerClient::probe)
+                            .exceptionally(failure -> RunnerProbe.UNREACHABLE));
+        }
+        Map<String, RunnerProbe> probes = new LinkedHashMap<>();
+        asked.forEach((podIp, probe) -> probes.put(podIp, probe.join()));
+        return probes;
+    }
+
+    private static RunnerProbe probe(HttpResponse<String> response) {
+        if (response.statusCode() != 200) {
+            return RunnerProbe.UNREACHABLE;
+        }
+        try {
+            return RunnerProbe.fromStats(JSON.readTree(response.body()));
+        } catch (IOException e) {
+            return RunnerProbe.UNREACHABLE;
+        }
+    }
+
     @Override
     public Optional<String> result(String podIp) {
         try {
@@ -63,6 +95,40 @@ public final class HttpRunnerClient implements RunnerClient {
         } catch (IOException e) {
             throw new IllegalStateException(
                     "cannot tell runner " + podIp + " the start: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Tells every runner at once: told one after another, the last runner would hear of the instant
+     * a round trip per runner later, and past it with enough runners.
+     */
+    @Override
+    public void start(Collection<String> podIps, long atEpochMs) {
+        Map<String, CompletableFuture<HttpResponse<Void>>> told = new LinkedHashMap<>();
+        for (String podIp : podIps) {
+            told.put(
+                    podIp,
+                    http.sendAsync(
+                            post(podIp, "/start?at=" + atEpochMs),
+                            HttpResponse.BodyHandlers.discarding()));
+        }
+        for (Map.Entry<String, CompletableFuture<HttpResponse<Void>>> runner : told.entrySet()) {
+            int status;
+            try {
+                status = runner.getValue().join().statusCode();
+            } catch (CompletionException e) {
+                Throwable cause = e.getCause() == null ? e : e.getCause();
+                throw new IllegalStateException(
+                        "cannot tell runner "
+                                + runner.getKey()
+                                + " the start: "
+                                + cause.getMessage(),
+                        cause);
+            }
+            if (status != 200 && status != 409) {
+                throw new IllegalStateException(
+                        "runner " + runner.getKey() + " answered " + status + " to the start");
+            }
         }
     }
 

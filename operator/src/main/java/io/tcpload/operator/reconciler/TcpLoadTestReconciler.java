@@ -34,6 +34,7 @@ import io.tcpload.runner.stats.RunSummary;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -100,11 +101,36 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest>, Cle
                 StatusComputer.next(
                         new Observation(
                                 test, runSpec, invalid, job != null, pods, probes, results, now));
+        if (decision.writeFirst()) {
+            // Written before anything else (the start instant before any runner hears of it),
+            // then on from the status as written, in this reconcile: the next one may be handed
+            // the resource as it was before this write.
+            for (Event event : decision.events()) {
+                EventRecorder.record(client, test, event, now);
+            }
+            client.resources(TcpLoadTest.class)
+                    .inNamespace(test.getMetadata().getNamespace())
+                    .resource(statusOnly(test, decision.status()))
+                    .patchStatus();
+            TcpLoadTest written = withStatus(test, decision.status());
+            now = clock.instant();
+            decision =
+                    StatusComputer.next(
+                            new Observation(
+                                    written,
+                                    runSpec,
+                                    Optional.empty(),
+                                    job != null,
+                                    pods,
+                                    probes,
+                                    results,
+                                    now));
+        }
 
         if (decision.createChildren()) {
             createChildren(client, test);
         }
-        decision.startAtMs().ifPresent(atMs -> forRunning(pods, ip -> runners.start(ip, atMs)));
+        decision.startAtMs().ifPresent(atMs -> runners.start(runningIps(pods), atMs));
         if (decision.finishRunners()) {
             forRunning(pods, runners::finish);
         }
@@ -175,11 +201,12 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest>, Cle
         if (phase.finished()) {
             return;
         }
+        Map<String, RunnerProbe> byIp = runners.stats(runningIps(pods));
         for (RunnerPod pod : pods.values()) {
-            if (!pod.running()) {
+            RunnerProbe probe = byIp.get(pod.podIp());
+            if (!pod.running() || probe == null) {
                 continue;
             }
-            RunnerProbe probe = runners.stats(pod.podIp());
             probes.put(pod.index(), probe);
             if (probe.state() == RunnerProbe.State.FINISHED) {
                 runners.result(pod.podIp())
@@ -231,12 +258,25 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest>, Cle
     }
 
     private static void forRunning(Map<Integer, RunnerPod> pods, Consumer<String> action) {
-        pods.values().stream().filter(RunnerPod::running).map(RunnerPod::podIp).forEach(action);
+        runningIps(pods).forEach(action);
+    }
+
+    private static List<String> runningIps(Map<Integer, RunnerPod> pods) {
+        return pods.values().stream().filter(RunnerPod::running).map(RunnerPod::podIp).toList();
     }
 
     private static NonNamespaceOperation<Job, JobList, ScalableResource<Job>> jobs(
             KubernetesClient client, TcpLoadTest test) {
         return client.batch().v1().jobs().inNamespace(test.getMetadata().getNamespace());
+    }
+
+    /** The resource as read, with {@code status} in place of its own. */
+    private static TcpLoadTest withStatus(TcpLoadTest test, TcpLoadTestStatus status) {
+        TcpLoadTest copy = new TcpLoadTest();
+        copy.setMetadata(test.getMetadata());
+        copy.setSpec(test.getSpec());
+        copy.setStatus(status);
+        return copy;
     }
 
     /** A status-only object: name, namespace and status, never the spec. */

@@ -58,7 +58,8 @@ public final class ResultMerge {
                 requestRate,
                 mergedSeconds(runners),
                 errorMessages,
-                earliestStart(runners),
+                StartSkew.firstStartEpochUs(runners),
+                StartSkew.lastStartEpochUs(runners),
                 mergedRate(runners));
     }
 
@@ -97,15 +98,6 @@ public final class ResultMerge {
             }
         }
         return new RateSummary(requestedRate, planned, sent, late, uncorrected, lag, stages);
-    }
-
-    /** The first runner's start; runners whose start is unknown (0) are left out. */
-    private static long earliestStart(List<RunSummary> runners) {
-        return runners.stream()
-                .mapToLong(RunSummary::startEpochUs)
-                .filter(us -> us > 0)
-                .min()
-                .orElse(0);
     }
 
     private static RunInfo mergedInfo(List<RunSummary> runners) {

@@ -16,6 +16,10 @@ import java.util.OptionalLong;
  * @param finishRunners tell every running runner that its result is in (it then exits)
  * @param deleteChildren delete the Job (and its pods) and the ConfigMap
  * @param events events to record
+ * @param writeFirst write the status at once, before any other step, and decide again from it in
+ *     the same reconcile: the start instant is recorded before any runner is told it, and is told
+ *     right after, by the reconcile that recorded it (a later one may still read the resource as it
+ *     was before, and would set another instant)
  * @param requeue when to look again; empty when only a change of the resource matters
  */
 public record Decision(
@@ -25,6 +29,7 @@ public record Decision(
         boolean finishRunners,
         boolean deleteChildren,
         List<Event> events,
+        boolean writeFirst,
         Optional<Duration> requeue) {
     public Decision {
         events = List.copyOf(events);

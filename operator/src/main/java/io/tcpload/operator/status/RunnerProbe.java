@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * What a runner's {@code /stats} said, or that it could not be reached. Immutable.
  *
  * @param state where the runner is
+ * @param startAtEpochMs the start instant it was told (0 before)
  * @param startEpochUs when its load really began (0 before)
  * @param requests complete responses so far
  * @param successes successful responses so far
@@ -16,6 +17,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public record RunnerProbe(
         State state,
+        long startAtEpochMs,
         long startEpochUs,
         long requests,
         long successes,
@@ -39,7 +41,7 @@ public record RunnerProbe(
     }
 
     public static final RunnerProbe UNREACHABLE =
-            new RunnerProbe(State.UNREACHABLE, 0, 0, 0, 0, 0, 0, 0);
+            new RunnerProbe(State.UNREACHABLE, 0, 0, 0, 0, 0, 0, 0, 0);
 
     /** Reads the runner's {@code /stats} JSON. */
     public static RunnerProbe fromStats(JsonNode stats) {
@@ -54,6 +56,7 @@ public record RunnerProbe(
         JsonNode lastSecond = stats.path("lastSecond");
         return new RunnerProbe(
                 state,
+                stats.path("startAtEpochMs").asLong(),
                 stats.path("startEpochUs").asLong(),
                 cumulative.path("requests").asLong(),
                 cumulative.path("successes").asLong(),

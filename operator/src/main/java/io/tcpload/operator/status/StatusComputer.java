@@ -9,6 +9,7 @@ import io.tcpload.operator.crd.RunnerStatus;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
 import io.tcpload.operator.results.ResultMerge;
+import io.tcpload.operator.results.StartSkew;
 import io.tcpload.operator.results.StatusSummaries;
 import io.tcpload.operator.results.Thresholds;
 import io.tcpload.operator.runner.RunnerArgs;
@@ -31,7 +32,7 @@ import java.util.stream.Collectors;
  *
  * <pre>
  * Pending  --valid-->   Starting (children created)      --invalid--> Failed
- * Starting --all ready--> start instant set --told--> Running
+ * Starting --all ready--> start instant set (written at once) --told--> Running
  * Starting --startTimeoutSeconds or a pod failed--> Failed (runners deleted)
  * Running  --every runner reported or failed--> Succeeded | Failed (runners told to finish)
  * Succeeded, Failed --ttlSecondsAfterFinished--> children deleted
@@ -144,6 +145,15 @@ public final class StatusComputer {
             next.condition(TcpLoadTestStatus.RUNNERS_READY, false, "RunnerFailed", message);
             return next.fail(EventReason.RunnerFailed, message, true);
         }
+        if (status.getStartAtMs() == null) {
+            // A runner knows an instant this status lacks: it was set and told, and this status
+            // was read from before that. The runners keep the first instant told; so does this.
+            seen.probes().values().stream()
+                    .mapToLong(RunnerProbe::startAtEpochMs)
+                    .filter(ms -> ms > 0)
+                    .min()
+                    .ifPresent(status::setStartAtMs);
+        }
         if (status.getStartAtMs() != null) {
             // The instant is recorded: tell it (again; runners accept the same instant twice).
             status.setPhase(Phase.Running);
@@ -169,6 +179,7 @@ public final class StatusComputer {
             next.condition(TcpLoadTestStatus.RUNNERS_READY, true, "AllReady", message);
             next.event(EventReason.RunnersReady, message);
             // Recorded first, told next: an operator restarted in between tells the same instant.
+            next.writeFirst = true;
             next.requeue = Optional.of(Duration.ofMillis(1));
             return next.build();
         }
@@ -246,7 +257,9 @@ public final class StatusComputer {
         if (!collected.isEmpty()) {
             RunSummary merged = ResultMerge.merge(collected);
             status.setSummary(StatusSummaries.from(merged));
-            status.setStartSkewMs(skewMs(collected));
+            // From when each runner's loops really began, as the runners measured it themselves.
+            OptionalLong skewMs = StartSkew.spreadMs(collected);
+            status.setStartSkewMs(skewMs.isPresent() ? skewMs.getAsLong() : null);
         } else {
             status.setSummary(null);
         }
@@ -379,18 +392,6 @@ public final class StatusComputer {
         return rows;
     }
 
-    static long skewMs(List<RunSummary> results) {
-        long first = Long.MAX_VALUE;
-        long last = Long.MIN_VALUE;
-        for (RunSummary result : results) {
-            if (result.startEpochUs() > 0) {
-                first = Math.min(first, result.startEpochUs());
-                last = Math.max(last, result.startEpochUs());
-            }
-        }
-        return first == Long.MAX_VALUE ? 0 : Math.round((last - first) / 1000.0);
-    }
-
     private static String notReadyReason(int index, Observation seen) {
         RunnerPod pod = seen.pods().get(index);
         if (pod == null) {
@@ -456,6 +457,7 @@ public final class StatusComputer {
         OptionalLong startAtMs = OptionalLong.empty();
         boolean finishRunners;
         boolean deleteChildren;
+        boolean writeFirst;
         Optional<Duration> requeue = Optional.empty();
 
         Builder(TcpLoadTestStatus status, Instant now) {
@@ -513,6 +515,7 @@ public final class StatusComputer {
                     finishRunners,
                     deleteChildren,
                     events,
+                    writeFirst,
                     requeue);
         }
     }

@@ -12,7 +12,9 @@ import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
 import io.tcpload.operator.kubelet.OperatorHarness;
+import io.tcpload.operator.results.StartSkew;
 import io.tcpload.runner.report.JsonResult;
+import io.tcpload.runner.stats.RunSummary;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -24,6 +26,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -35,7 +38,7 @@ import java.util.concurrent.TimeUnit;
  *   <li>operator start to ready: a separate operator JVM, from launch to {@code /readyz} 200;
  *   <li>that JVM's RSS when idle, with 0 and then 50 finished tests in its cache;
  *   <li>resource created to Job created, 10 times;
- *   <li>start skew of 10 runners (the double runs them all in this process).
+ *   <li>start skew of 10 runners (the double runs them all in this process), 5 times.
  * </ol>
  *
  * <p>Run with {@code bench/operator/run.sh}; prints one line per figure.
@@ -55,6 +58,9 @@ public final class OperatorBench {
     private static final String DEFAULT_JAVA_OPTIONS =
             "-Xms8m -Xmx384m -XX:+UseSerialGC -XX:TieredStopAtLevel=1"
                     + " -XX:+ExitOnOutOfMemoryError";
+
+    /** Tests of 10 runners whose start skew is measured. */
+    private static final int SKEW_TESTS = 5;
 
     private OperatorBench() {}
 
@@ -240,6 +246,12 @@ public final class OperatorBench {
                 latenciesMs.get(latenciesMs.size() / 2), latenciesMs.get(latenciesMs.size() - 1));
     }
 
+    /**
+     * Start skew of 10 runners, over {@link #SKEW_TESTS} tests: the status's figure, and the same
+     * figure recomputed from every runner's own {@code --json} file, read once all ten pods have
+     * exited (the status is written before the runners are let go, so earlier some files are
+     * missing, and those are the late starters' runners, which finish last).
+     */
     private static void startSkew(OperatorHarness world) throws Exception {
         String namespace = "bench-skew";
         world.client
@@ -251,44 +263,78 @@ public final class OperatorBench {
                                 .endMetadata()
                                 .build())
                 .create();
-        TcpLoadTest test = new TcpLoadTest();
-        test.setMetadata(new ObjectMetaBuilder().withName("skew").withNamespace(namespace).build());
-        TcpLoadTestSpec spec = spec(world, 10);
-        spec.setConnections(10);
-        test.setSpec(spec);
-        world.client.resources(TcpLoadTest.class).inNamespace(namespace).resource(test).create();
+        List<String> statusMs = new ArrayList<>();
+        List<String> ownMs = new ArrayList<>();
+        List<String> lateMs = new ArrayList<>();
+        for (int t = 0; t < SKEW_TESTS; t++) {
+            String name = "skew-" + t;
+            TcpLoadTest test = new TcpLoadTest();
+            test.setMetadata(
+                    new ObjectMetaBuilder().withName(name).withNamespace(namespace).build());
+            TcpLoadTestSpec spec = spec(world, 10);
+            spec.setConnections(10);
+            test.setSpec(spec);
+            world.client
+                    .resources(TcpLoadTest.class)
+                    .inNamespace(namespace)
+                    .resource(test)
+                    .create();
+            TcpLoadTestStatus status = awaitFinished(world, namespace, name);
+            if (status.getPhase() != Phase.Succeeded) {
+                throw new IllegalStateException(
+                        "the 10-runner test did not succeed: " + status.getMessage());
+            }
+            List<RunSummary> own = ownResults(world, name + "-runners-", 10);
+            long skewUs = StartSkew.spreadUs(own).orElseThrow();
+            long latestUs = StartSkew.lastStartEpochUs(own) - status.getStartAtMs() * 1000;
+            statusMs.add(Long.toString(status.getStartSkewMs()));
+            ownMs.add(String.format(Locale.ROOT, "%.3f", skewUs / 1000.0));
+            lateMs.add(String.format(Locale.ROOT, "%.3f", latestUs / 1000.0));
+        }
+        System.out.printf(
+                "start skew, 10 runners, %d tests: %s ms in the status; %s ms from the runners'"
+                        + " own results; last runner began %s ms after the instant%n",
+                SKEW_TESTS,
+                String.join(", ", statusMs),
+                String.join(", ", ownMs),
+                String.join(", ", lateMs));
+    }
+
+    private static TcpLoadTestStatus awaitFinished(
+            OperatorHarness world, String namespace, String name) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        TcpLoadTestStatus status = null;
         while (System.nanoTime() < deadline) {
-            status =
+            TcpLoadTestStatus status =
                     world.client
                             .resources(TcpLoadTest.class)
                             .inNamespace(namespace)
-                            .withName("skew")
+                            .withName(name)
                             .get()
                             .getStatus();
             if (status != null && status.getPhase() != null && status.getPhase().finished()) {
-                break;
+                return status;
             }
             Thread.sleep(100);
         }
-        if (status == null || status.getPhase() != Phase.Succeeded) {
-            throw new IllegalStateException(
-                    "the 10-runner test did not succeed: "
-                            + (status == null ? null : status.getMessage()));
-        }
-        long first = Long.MAX_VALUE;
-        long last = Long.MIN_VALUE;
-        for (var entry : world.kubelet.results().entrySet()) {
-            if (entry.getKey().startsWith("skew-runners-")) {
-                long start = JsonResult.read(entry.getValue()).startEpochUs();
-                first = Math.min(first, start);
-                last = Math.max(last, start);
+        throw new IllegalStateException(name + " did not finish within 60 s");
+    }
+
+    /** The {@code --json} files of the pods named {@code prefix...}, once all have exited. */
+    private static List<RunSummary> ownResults(OperatorHarness world, String prefix, int count)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            List<RunSummary> results =
+                    world.kubelet.results().entrySet().stream()
+                            .filter(entry -> entry.getKey().startsWith(prefix))
+                            .map(entry -> JsonResult.read(entry.getValue()))
+                            .toList();
+            if (results.size() == count) {
+                return results;
             }
+            Thread.sleep(50);
         }
-        System.out.printf(
-                "start skew, 10 runners: %d ms in the status, %.3f ms from the runners' own results%n",
-                status.getStartSkewMs(), (last - first) / 1000.0);
+        throw new IllegalStateException("not every runner of " + prefix + " exited within 30 s");
     }
 
     private static TcpLoadTestSpec spec(OperatorHarness world, int runners) {

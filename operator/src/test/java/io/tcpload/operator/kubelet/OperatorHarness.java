@@ -2,10 +2,12 @@ package io.tcpload.operator.kubelet;
 
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMixedDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
+import io.fabric8.mockwebserver.ServerRequest;
+import io.fabric8.mockwebserver.ServerResponse;
 import io.tcpload.operator.OperatorMain;
 import io.tcpload.operator.OperatorSettings;
 import io.tcpload.runner.profile.ProfileLoader;
@@ -17,12 +19,18 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
 
 /**
  * The operator's integration-test world, all in this process: the fabric8 mock API server in CRUD
  * mode with the generated CRD, the real operator wired as {@link OperatorMain} wires it, the
  * kubelet double, and a demo target on 127.0.0.1 for the runners to load.
+ *
+ * <p>The mock server is CRUD for every resource, and also answers the expectations a test sets
+ * ({@code server.expect()}) before that: for APIs with logic beyond storing objects, which the CRUD
+ * mode cannot play (access reviews).
  */
 public final class OperatorHarness implements AutoCloseable {
     /** The demo target's profile; {@code PORT} is replaced by the target's port. */
@@ -50,13 +58,23 @@ public final class OperatorHarness implements AutoCloseable {
     private final DemoServer target;
     private OperatorMain operator;
 
+    /** The world with its operator running. */
     public OperatorHarness(Path workDir) throws Exception {
+        this(workDir, true);
+    }
+
+    /**
+     * The world; with {@code startOperator} false, no operator runs, and the test starts its own
+     * ({@link OperatorMain#start}).
+     */
+    public OperatorHarness(Path workDir, boolean startOperator) throws Exception {
+        Map<ServerRequest, Queue<ServerResponse>> expectations = new HashMap<>();
         server =
                 new KubernetesMockServer(
                         new Context(),
                         new MockWebServer(),
-                        new HashMap<>(),
-                        new KubernetesCrudDispatcher(),
+                        expectations,
+                        new KubernetesMixedDispatcher(expectations),
                         false);
         server.init();
         client = server.createClient();
@@ -78,7 +96,7 @@ public final class OperatorHarness implements AutoCloseable {
         settings = new OperatorSettings(Set.of(), "tcpload-runner:test", freePort(), false, "", 0);
         kubelet =
                 new KubeletDouble(client, Files.createDirectories(workDir.resolve("pods"))).start();
-        operator = OperatorMain.start(client, settings);
+        operator = startOperator ? OperatorMain.start(client, settings) : null;
     }
 
     /** The running operator. */
@@ -112,7 +130,9 @@ public final class OperatorHarness implements AutoCloseable {
 
     @Override
     public void close() {
-        operator.close();
+        if (operator != null) {
+            operator.close();
+        }
         kubelet.close();
         target.close();
         client.close();

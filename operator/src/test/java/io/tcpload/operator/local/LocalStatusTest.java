@@ -49,6 +49,7 @@ class LocalStatusTest {
                 List.of(),
                 List.of(),
                 startEpochUs,
+                startEpochUs,
                 null);
     }
 

@@ -77,6 +77,7 @@ class ResultMergeTest {
                 run.seconds(),
                 run.errorMessages(),
                 startEpochUs,
+                startEpochUs,
                 null);
     }
 
@@ -119,6 +120,7 @@ class ResultMergeTest {
                 run.requestRate(),
                 run.seconds(),
                 run.errorMessages(),
+                0,
                 0,
                 new RateSummary(
                         rate,

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 class StatusComputerTest {
     private static final Instant T0 = Instant.parse("2026-01-01T10:00:00Z");
     private static final RunnerProbe READY =
-            new RunnerProbe(RunnerProbe.State.READY, 0, 0, 0, 0, 0, 0, 0);
+            new RunnerProbe(RunnerProbe.State.READY, 0, 0, 0, 0, 0, 0, 0, 0);
 
     private static TcpLoadTest test(int runners) {
         TcpLoadTestSpec spec = Specs.valid();
@@ -75,6 +75,7 @@ class StatusComputerTest {
                 Histograms.create(),
                 List.of(),
                 List.of(),
+                startEpochUs,
                 startEpochUs,
                 null);
     }
@@ -147,12 +148,39 @@ class StatusComputerTest {
         long startAtMs = T0.plusSeconds(2).plus(StatusComputer.START_LEAD).toEpochMilli();
         assertThat(allReady.status().getStartAtMs()).isEqualTo(startAtMs);
         assertThat(allReady.startAtMs()).as("recorded before it is told").isEmpty();
+        assertThat(allReady.writeFirst()).as("written at once, then told").isTrue();
 
         Decision told =
                 StatusComputer.next(
                         seen(after(test, allReady), pods, probes, Map.of(), T0.plusSeconds(2)));
         assertThat(told.startAtMs()).hasValue(startAtMs);
         assertThat(told.status().getPhase()).isEqualTo(Phase.Running);
+        assertThat(told.writeFirst()).isFalse();
+    }
+
+    @Test
+    void aStatusReadFromBeforeItsInstantTakesTheInstantTheRunnersWereTold() {
+        TcpLoadTest test = test(2);
+        Decision pending = StatusComputer.next(seen(test, Map.of(), Map.of(), Map.of(), T0));
+        long toldMs = T0.plusMillis(1_500).toEpochMilli();
+        RunnerProbe told = new RunnerProbe(RunnerProbe.State.READY, toldMs, 0, 0, 0, 0, 0, 0, 0);
+
+        // The instant was set and told; this status was read from before it was written.
+        Decision decision =
+                StatusComputer.next(
+                        seen(
+                                after(test, pending),
+                                Map.of(0, running(0), 1, running(1)),
+                                Map.of(0, told, 1, told),
+                                Map.of(),
+                                T0.plusSeconds(1)));
+
+        assertThat(decision.status().getStartAtMs()).isEqualTo(toldMs);
+        assertThat(decision.startAtMs()).hasValue(toldMs);
+        assertThat(decision.status().getPhase()).isEqualTo(Phase.Running);
+        assertThat(decision.events())
+                .extracting(Event::reason)
+                .doesNotContain(EventReason.RunnersReady);
     }
 
     @Test
@@ -189,8 +217,9 @@ class StatusComputerTest {
     @Test
     void whileRunningTheSummaryShowsLiveCountsAndEveryRunnersRow() {
         TcpLoadTest test = runningTest(2);
-        RunnerProbe a = new RunnerProbe(RunnerProbe.State.RUNNING, 1, 100, 99, 1, 0, 50, 2_000);
-        RunnerProbe b = new RunnerProbe(RunnerProbe.State.RUNNING, 2, 300, 300, 0, 0, 150, 3_000);
+        RunnerProbe a = new RunnerProbe(RunnerProbe.State.RUNNING, 1, 1, 100, 99, 1, 0, 50, 2_000);
+        RunnerProbe b =
+                new RunnerProbe(RunnerProbe.State.RUNNING, 1, 2, 300, 300, 0, 0, 150, 3_000);
 
         Decision decision =
                 StatusComputer.next(

@@ -40,6 +40,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
@@ -573,6 +574,14 @@ public final class RunCommand implements Callable<Integer> {
                     @Override
                     public void onStart(long startEpochUs) {
                         bridge.onStart(startEpochUs);
+                        Long atEpochMs = gate.startAtEpochMs();
+                        if (awaitStart && atEpochMs != null) {
+                            // In the pod's log: how exactly this runner kept the instant.
+                            err.printf(
+                                    Locale.ROOT,
+                                    "tcpload-runner: began %.3f ms after the start instant%n",
+                                    (startEpochUs - atEpochMs * 1000) / 1000.0);
+                        }
                     }
                 };
         out.print(ConsoleReport.banner(engine.info()));

@@ -25,10 +25,11 @@ import java.util.concurrent.TimeUnit;
  * keep-alive one connection carries request after request, up to {@code pipeline} in flight,
  * answered in order.
  *
- * <p>In the closed loop (wrk) a connection sends again as soon as it may. In rate mode (wrk2) it
- * sends only when its loop's {@link Pacer} hands it a send with an intended time: it offers itself
- * to the pacer whenever it could take one, and latency is measured from the intended time, so a
- * request that waited for a free connection still counts its wait.
+ * <p>In the closed loop (wrk) a connection sends again as soon as it may, from the moment its loop
+ * has begun: one opened ahead of a start instant waits, open, for it. In rate mode (wrk2) it sends
+ * only when its loop's {@link Pacer} hands it a send with an intended time: it offers itself to the
+ * pacer whenever it could take one, and latency is measured from the intended time, so a request
+ * that waited for a free connection still counts its wait.
  *
  * <p>Threading: confined to its event loop. It is the last inbound handler of every channel it
  * opens; events from a channel it has already let go of (closed after a response, a timeout or an
@@ -186,9 +187,20 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         }
     }
 
+    /**
+     * The closed loop's start: a connection opened ahead of the start sends now; one still
+     * connecting sends when it is connected.
+     */
+    void begin() {
+        if (pacer == null && !connecting) {
+            sendWhileAllowed();
+        }
+    }
+
     private void sendWhileAllowed() {
         boolean reusable = worker.config().keepAlive();
-        while (worker.running()
+        while (worker.begun()
+                && worker.running()
                 && channel != null
                 && inFlight < maxInFlight
                 && (reusable || sentOnChannel == 0)) {

@@ -5,6 +5,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.ScheduledFuture;
 import io.tcpload.runner.client.ProgressListener.Paced;
 import io.tcpload.runner.client.ProgressListener.Progress;
 import io.tcpload.runner.profile.Profile;
@@ -18,6 +19,7 @@ import io.tcpload.runner.template.RequestTemplate;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -83,8 +85,10 @@ public final class LoadEngine {
     }
 
     /**
-     * Runs the test to its end, beginning when {@code gate} opens: the event loops are up before
-     * the wait, so that the start costs nothing but the connects.
+     * Runs the test to its end, beginning when {@code gate} opens. A gate that awaits its instant
+     * arms the engine first: event loops up, connections open (each loop's share, within the
+     * timeout) and nothing sent, so that at the instant each loop only has to send; the loops then
+     * begin on their own at the instant, each on its own thread.
      *
      * @throws java.util.concurrent.CancellationException when the gate is cancelled first
      */
@@ -113,13 +117,13 @@ public final class LoadEngine {
                                 address));
             }
             Collector collector = new Collector(workers);
-            if (config.paced() && config.keepAlive()) {
-                collector.openBeforeTheClock(control);
+            if (gate.awaitsInstant() || (config.paced() && config.keepAlive())) {
+                collector.arm(control);
             }
             listener.onReady();
-            long startEpochUs = gate.await();
-            listener.onStart(startEpochUs);
-            return collector.run(listener, control, startEpochUs);
+            Start start = collector.begin(gate.awaitDeadlineNs(), gate);
+            listener.onStart(start.firstEpochUs());
+            return collector.run(listener, control, start);
         } finally {
             // Closes still in progress must complete while their loop runs (see LoopWorker).
             for (LoopWorker worker : workers) {
@@ -131,6 +135,15 @@ public final class LoadEngine {
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).await(LOOP_TASK_TIMEOUT_MS);
         }
     }
+
+    /**
+     * When the loops of a run began: the first and the last of them.
+     *
+     * @param firstNs the first loop's start on {@link System#nanoTime}, the run's clock
+     * @param firstEpochUs the first loop's start on the wall clock, microseconds since the epoch
+     * @param lastEpochUs the last loop's start on the wall clock
+     */
+    private record Start(long firstNs, long firstEpochUs, long lastEpochUs) {}
 
     /** What this run was asked to do, as the banner and the summary describe it. */
     public RunInfo info() {
@@ -155,26 +168,55 @@ public final class LoadEngine {
             this.workers = workers;
         }
 
-        RunSummary run(ProgressListener listener, RunControl control, long startEpochUs)
-                throws InterruptedException {
-            long startNs = System.nanoTime();
+        /**
+         * Has every loop begin at {@code deadlineNs} and waits until they all have.
+         *
+         * @throws CancellationException when {@code gate} is cancelled before the instant
+         */
+        Start begin(long deadlineNs, StartGate gate) throws InterruptedException {
+            List<ScheduledFuture<LoopWorker.Began>> begins = new ArrayList<>();
             for (LoopWorker worker : workers) {
-                worker.loop().execute(() -> worker.start(startNs));
+                begins.add(worker.beginAt(deadlineNs));
             }
+            // The loops keep the time themselves; this thread only waits, and gives up on a cancel.
+            if (gate.awaitCancel(deadlineNs)) {
+                begins.forEach(begin -> begin.cancel(false));
+                throw new CancellationException("the start was cancelled");
+            }
+            long firstNs = Long.MAX_VALUE;
+            long firstEpochUs = Long.MAX_VALUE;
+            long lastEpochUs = Long.MIN_VALUE;
+            for (ScheduledFuture<LoopWorker.Began> begin : begins) {
+                LoopWorker.Began began = await(begin);
+                firstNs = Math.min(firstNs, began.nanoTime());
+                firstEpochUs = Math.min(firstEpochUs, began.epochUs());
+                lastEpochUs = Math.max(lastEpochUs, began.epochUs());
+            }
+            return new Start(firstNs, firstEpochUs, lastEpochUs);
+        }
+
+        RunSummary run(ProgressListener listener, RunControl control, Start start)
+                throws InterruptedException {
+            long startNs = start.firstNs();
             if (config.warmupMs() > 0) {
                 long warmedNs = startNs + TimeUnit.MILLISECONDS.toNanos(config.warmupMs());
                 // A stop during the warm-up ends the measured run as soon as it begins.
                 control.awaitStop(warmedNs);
                 long measuredStartNs = System.nanoTime();
+                long measuredEpochUs = StartGate.nowEpochUs();
                 onLoops(worker -> worker.restartClock(measuredStartNs));
-                return measure(measuredStartNs, StartGate.nowEpochUs(), listener, control);
+                return measure(
+                        measuredStartNs,
+                        new Start(measuredStartNs, measuredEpochUs, measuredEpochUs),
+                        listener,
+                        control);
             }
-            return measure(startNs, startEpochUs, listener, control);
+            return measure(startNs, start, listener, control);
         }
 
         /** The measured run, from {@code startNs} to the end of the duration or a stop. */
         private RunSummary measure(
-                long startNs, long startEpochUs, ProgressListener listener, RunControl control)
+                long startNs, Start start, ProgressListener listener, RunControl control)
                 throws InterruptedException {
             long endNs = startNs + TimeUnit.MILLISECONDS.toNanos(config.durationMs());
             boolean stopped = false;
@@ -216,17 +258,21 @@ public final class LoadEngine {
             return tally.summary(
                     info(),
                     runtimeNs / 1000,
-                    startEpochUs,
+                    start.firstEpochUs(),
+                    start.lastEpochUs(),
                     config.paced() ? rateSummary(runtimeNs) : null);
         }
 
         /**
-         * Rate mode with keep-alive: opens every connection and waits until all are open (or the
-         * timeout passes, or a stop) before the schedule's clock starts, so that the first second
-         * is sent on schedule like any other.
+         * Arms the loops before the start: opens every connection and waits until all are open (or
+         * the timeout passes, or a stop), so that the first second is sent like any other. Without
+         * keep-alive in rate mode, where each send connects, only the loops are readied.
          */
-        private void openBeforeTheClock(RunControl control) throws InterruptedException {
+        private void arm(RunControl control) throws InterruptedException {
             onLoops(LoopWorker::open);
+            if (config.paced() && !config.keepAlive()) {
+                return;
+            }
             long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(config.timeoutMs());
             while (System.nanoTime() < deadlineNs && !control.stopRequested()) {
                 int open = 0;

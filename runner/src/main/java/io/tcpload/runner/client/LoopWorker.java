@@ -25,8 +25,8 @@ import java.util.function.IntConsumer;
  * The connections of one event loop, with their statistics and timers.
  *
  * <p>Threading: after construction every method runs on {@link #loop()}; the engine reaches it only
- * by submitting tasks ({@link #start}, {@link #stop}, and the collector's drains of {@link
- * #stats}).
+ * by submitting tasks ({@link #open}, {@link #beginAt}, {@link #stop}, and the collector's drains
+ * of {@link #stats}).
  */
 final class LoopWorker {
     /** Connections started at once per loop while opening, so that opening is never a storm. */
@@ -36,6 +36,12 @@ final class LoopWorker {
      * Requests that never change up to this size are copied per connection (see ConnectionSlot).
      */
     static final int OWN_REQUEST_MAX_BYTES = 4096;
+
+    /**
+     * How long before its start instant a loop's timer wakes it: more than the timer's own
+     * granularity (NIO's selector waits in whole milliseconds).
+     */
+    private static final long BEGIN_EARLY_NS = TimeUnit.MILLISECONDS.toNanos(2);
 
     private final EventLoop loop;
     private final int loopIndex;
@@ -66,6 +72,7 @@ final class LoopWorker {
 
     private ByteBuf staticRequest;
     private boolean running;
+    private boolean begun;
     private int opened;
     private ScheduledFuture<?> ticker;
 
@@ -170,16 +177,46 @@ final class LoopWorker {
         return staticRequest;
     }
 
-    /** Starts the load at once: {@link #open} and {@link #begin} together; runs on the loop. */
-    void start(long startNs) {
-        open();
-        begin(startNs);
+    /**
+     * Begins the load at {@code deadlineNs} (a {@link System#nanoTime} value), precisely: this
+     * loop's timer wakes it {@link #BEGIN_EARLY_NS} before, and it waits out the rest itself
+     * ({@link StartGate#waitUntil}), so that the start is late by microseconds. A loop not armed
+     * opens its connections at that moment. May be called from any thread; cancel the future to
+     * call it off.
+     *
+     * @return completes with when this loop really began
+     */
+    ScheduledFuture<Began> beginAt(long deadlineNs) {
+        long delayNs = Math.max(0, deadlineNs - System.nanoTime() - BEGIN_EARLY_NS);
+        return loop.schedule(
+                () -> {
+                    StartGate.waitUntil(deadlineNs);
+                    long beganNs = System.nanoTime();
+                    long beganEpochUs = StartGate.nowEpochUs();
+                    if (!running) {
+                        open();
+                    }
+                    begin(beganNs);
+                    return new Began(beganNs, beganEpochUs);
+                },
+                delayNs,
+                TimeUnit.NANOSECONDS);
     }
 
     /**
-     * Starts opening this loop's connections, gradually; runs on the loop. In rate mode with
-     * keep-alive the engine opens them before the clock starts, so that the schedule is not
-     * measured against connection set-up.
+     * When one loop began its load.
+     *
+     * @param nanoTime on {@link System#nanoTime}
+     * @param epochUs on the wall clock, in microseconds since the epoch
+     */
+    record Began(long nanoTime, long epochUs) {}
+
+    /**
+     * Starts opening this loop's connections, gradually; runs on the loop. Nothing is sent before
+     * {@link #begin}: a loop armed ahead of its start instant (or, in rate mode with keep-alive,
+     * ahead of the schedule's clock) has its connections open and waiting, so that the start is not
+     * measured against connection set-up. Without keep-alive in rate mode, where every send opens
+     * its own connection, the connections only queue for the schedule.
      */
     void open() {
         if (running) {
@@ -209,10 +246,10 @@ final class LoopWorker {
         fresh.carryOpenConnections(stats);
         stats = fresh;
         measureFromNs = startNs;
+        stats.start(startNs);
         if (pacer != null) {
             pacer.restart(startNs, fireTimes(), new PacedStats(config.schedule()));
         }
-        begin(startNs);
     }
 
     /** Whether a request sent, or intended, at {@code sentNs} belongs to the measured run. */
@@ -220,12 +257,25 @@ final class LoopWorker {
         return sentNs >= measureFromNs;
     }
 
-    /** Starts the clock of the run: Req/Sec slices and, in rate mode, the schedule. */
-    void begin(long startNs) {
+    /**
+     * Starts the clock of the run (Req/Sec slices and, in rate mode, the schedule) and the sends:
+     * in the closed loop every open connection sends at once, the others as they connect.
+     */
+    private void begin(long startNs) {
         stats.start(startNs);
+        begun = true;
         if (pacer != null) {
             pacer.start(startNs);
+            return;
         }
+        for (int i = 0; i < opened; i++) {
+            slots.get(i).begin();
+        }
+    }
+
+    /** Whether the load has begun: before, connections open but send nothing. */
+    boolean begun() {
+        return begun;
     }
 
     private FireTimes fireTimes() {

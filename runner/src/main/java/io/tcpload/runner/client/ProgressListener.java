@@ -13,13 +13,16 @@ public interface ProgressListener {
 
     void onSecond(Progress progress);
 
-    /** The engine is ready (event loops up) and waits at its {@link StartGate}. */
+    /**
+     * The engine is ready (event loops up; armed for a start instant, connections open too) and
+     * waits at its {@link StartGate}.
+     */
     default void onReady() {}
 
     /**
-     * The load begins.
+     * The load has begun on every event loop.
      *
-     * @param startEpochUs the instant, in microseconds since the epoch
+     * @param startEpochUs when the first loop began, in microseconds since the epoch
      */
     default void onStart(long startEpochUs) {}
 

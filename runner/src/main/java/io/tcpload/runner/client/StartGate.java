@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -11,33 +12,49 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * When the load begins: at once, or at a wall-clock instant that another thread sets later, so that
  * the runners of a distributed test begin together. The runner gets everything ready (profile,
- * address, event loops), waits at the gate, and begins at the instant.
+ * address, event loops, connections), waits at the gate, and begins at the instant.
  *
- * <p>The wait is precise: the instant is turned into a {@link System#nanoTime} deadline, the
- * waiting thread parks until a millisecond before it and spins the rest, so the start is late by
- * microseconds, not by a sleep's granularity.
+ * <p>The gate only says when: the instant is turned into a {@link System#nanoTime} deadline, and
+ * each event loop waits for that deadline itself ({@link #waitUntil}), so that no hand-over between
+ * threads lies between the instant and the first request.
  *
  * <p>Threading: {@link #open} and {@link #cancel} may be called from any thread, once or more (the
- * first instant wins); {@link #await} is called by the thread that runs the engine.
+ * first instant wins); {@link #awaitDeadlineNs} and {@link #awaitCancel} are called by the thread
+ * that runs the engine.
  */
 public final class StartGate {
-    private static final long SPIN_NS = TimeUnit.MILLISECONDS.toNanos(1);
+    /**
+     * How long before the deadline a parked thread wakes to spin the rest: above the lateness of
+     * {@link LockSupport#parkNanos} on Linux (tens of microseconds), so that the start is late by
+     * microseconds, and short, so that many loops spinning at once on few cores do not crowd each
+     * other out.
+     */
+    private static final long SPIN_NS = TimeUnit.MICROSECONDS.toNanos(100);
 
     private final CompletableFuture<Long> startAtEpochMs = new CompletableFuture<>();
+    private final CountDownLatch cancelled = new CountDownLatch(1);
+    private final boolean awaits;
     private volatile boolean arrived;
 
-    private StartGate() {}
+    private StartGate(boolean awaits) {
+        this.awaits = awaits;
+    }
 
     /** A gate that is open from the start. */
     public static StartGate immediate() {
-        StartGate gate = new StartGate();
+        StartGate gate = new StartGate(false);
         gate.startAtEpochMs.complete(0L);
         return gate;
     }
 
     /** A gate that waits for {@link #open}. */
     public static StartGate awaiting() {
-        return new StartGate();
+        return new StartGate(true);
+    }
+
+    /** Whether the start waits for an instant set later (a distributed run): the engine arms. */
+    public boolean awaitsInstant() {
+        return awaits;
     }
 
     /**
@@ -51,9 +68,13 @@ public final class StartGate {
         return !startAtEpochMs.isCancelled() && startAtEpochMs.join() == epochMs;
     }
 
-    /** Gives up waiting: {@link #await} throws {@link CancellationException}. */
+    /**
+     * Gives up waiting: {@link #awaitDeadlineNs} throws {@link CancellationException}, and {@link
+     * #awaitCancel} returns true, also after the instant was set.
+     */
     public void cancel() {
         startAtEpochMs.cancel(false);
+        cancelled.countDown();
     }
 
     /** Whether the engine is ready and waiting at the gate (or already past it). */
@@ -69,12 +90,12 @@ public final class StartGate {
     }
 
     /**
-     * Waits for the instant and returns when the load really begins.
+     * Waits until the instant is set and returns it as a {@link System#nanoTime} deadline (in the
+     * past for an immediate gate or a past instant).
      *
-     * @return the real start, in microseconds since the epoch
      * @throws CancellationException when {@link #cancel} came first
      */
-    long await() throws InterruptedException {
+    long awaitDeadlineNs() throws InterruptedException {
         arrived = true;
         long atEpochMs;
         try {
@@ -82,21 +103,39 @@ public final class StartGate {
         } catch (ExecutionException e) {
             throw new IllegalStateException(e.getCause());
         }
-        long delayNs = (atEpochMs * 1000 - nowEpochUs()) * 1000;
-        long deadlineNs = System.nanoTime() + delayNs;
-        while (deadlineNs - System.nanoTime() > SPIN_NS) {
-            LockSupport.parkNanos(deadlineNs - System.nanoTime() - SPIN_NS);
-            if (Thread.interrupted()) {
-                throw new InterruptedException("interrupted while waiting for the start");
-            }
-            if (startAtEpochMs.isCancelled()) {
-                throw new CancellationException("the start was cancelled");
+        if (atEpochMs == 0) {
+            return System.nanoTime();
+        }
+        // One reading of each clock, side by side: the deadline is as exact as the wall clock.
+        return System.nanoTime() + (atEpochMs * 1000 - nowEpochUs()) * 1000;
+    }
+
+    /**
+     * Waits until {@code deadlineNs} or a cancel, whichever comes first.
+     *
+     * @return whether the gate was cancelled
+     */
+    boolean awaitCancel(long deadlineNs) throws InterruptedException {
+        long waitNs = deadlineNs - System.nanoTime();
+        return waitNs > 0
+                ? cancelled.await(waitNs, TimeUnit.NANOSECONDS)
+                : cancelled.getCount() == 0;
+    }
+
+    /**
+     * Returns at {@code deadlineNs}, late by microseconds: parks until shortly before, then spins.
+     * Returns at once for a past deadline.
+     */
+    static void waitUntil(long deadlineNs) {
+        for (long leftNs = deadlineNs - System.nanoTime();
+                leftNs > 0;
+                leftNs = deadlineNs - System.nanoTime()) {
+            if (leftNs > SPIN_NS) {
+                LockSupport.parkNanos(leftNs - SPIN_NS);
+            } else {
+                Thread.onSpinWait();
             }
         }
-        while (System.nanoTime() - deadlineNs < 0) {
-            Thread.onSpinWait();
-        }
-        return nowEpochUs();
     }
 
     /** The wall clock in microseconds since the epoch. */

@@ -2,6 +2,7 @@ package io.tcpload.runner.metrics;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
@@ -22,8 +23,9 @@ import java.util.concurrent.TimeUnit;
  * its start instant, 503 before). These answer GET and HEAD.
  *
  * <p>With a {@link ControlChannel}, also: {@code POST /start?at=EPOCH_MS} sets the start instant
- * (200; the same instant again is accepted, another is 409), {@code GET /result} answers the final
- * JSON result (409 until the run has finished) and {@code POST /finish} lets the runner exit.
+ * (200; the same instant again is accepted, another is 409; {@code /stats} shows it as {@code
+ * startAtEpochMs} from then on), {@code GET /result} answers the final JSON result (409 until the
+ * run has finished) and {@code POST /finish} lets the runner exit.
  *
  * <p>Threading: requests are served by one daemon thread of its own, never an event loop; {@link
  * #close} may be called from any thread and waits at most a second for a request in progress.
@@ -108,7 +110,15 @@ public final class MetricsServer implements AutoCloseable {
                     case "/metrics" -> metrics(exchange);
                     case "/result" -> result(exchange);
                     case "/stats" ->
-                            send(exchange, 200, "application/json", statsJson(bridge.stats()));
+                            send(
+                                    exchange,
+                                    200,
+                                    "application/json",
+                                    statsJson(
+                                            bridge.stats(),
+                                            control == null
+                                                    ? null
+                                                    : control.gate().startAtEpochMs()));
                     case "/healthz" -> send(exchange, 200, "text/plain; charset=utf-8", "ok\n");
                     case "/readyz" ->
                             send(
@@ -187,9 +197,17 @@ public final class MetricsServer implements AutoCloseable {
         send(exchange, 200, contentType, bridge.registry().scrape(contentType));
     }
 
-    static String statsJson(LiveStats stats) {
+    /**
+     * The live stats, and the start instant this runner was told, when it was ({@code
+     * startAtEpochMs}): an orchestrator that lost track of the instant it set finds it here.
+     */
+    static String statsJson(LiveStats stats, Long startAtEpochMs) {
+        ObjectNode node = JSON.valueToTree(stats);
+        if (startAtEpochMs != null && startAtEpochMs > 0) {
+            node.put("startAtEpochMs", startAtEpochMs);
+        }
         try {
-            return JSON.writeValueAsString(stats);
+            return JSON.writeValueAsString(node);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }

@@ -31,7 +31,9 @@ import org.HdrHistogram.Histogram;
  * #read} uses, so results of several runners merge exactly, with no loss from the summaries.
  * Top-level derived rates ({@code requestsPerSec}, {@code successPerSec}, {@code failurePerSec},
  * {@code bytesReadPerSec}) are for readers only and are ignored when reading. {@code startEpochUs}
- * is when the load really began (microseconds since the epoch); a result without it reads as 0.
+ * is when the load really began (its first event loop began, microseconds since the epoch) and
+ * {@code lastStartEpochUs} when its last event loop began; a result without the first reads as 0,
+ * one without the second as if every loop began at the first's instant.
  *
  * <p>Stateless and thread-safe.
  */
@@ -61,6 +63,7 @@ public final class JsonResult {
         root.set("info", info(summary.info()));
         root.put("runtimeUs", summary.runtimeUs());
         root.put("startEpochUs", summary.startEpochUs());
+        root.put("lastStartEpochUs", summary.lastStartEpochUs());
 
         Counts counts = summary.counts();
         double seconds = summary.runtimeUs() / 1_000_000.0;
@@ -170,6 +173,7 @@ public final class JsonResult {
                             longValue(node, "count", path + ".count")));
         }
 
+        long startEpochUs = optionalLong(root, "startEpochUs");
         return new RunSummary(
                 info,
                 longValue(root, "runtimeUs", "runtimeUs"),
@@ -179,7 +183,10 @@ public final class JsonResult {
                 readHistogram(root, "requestRate"),
                 seconds,
                 errors,
-                optionalLong(root, "startEpochUs"),
+                startEpochUs,
+                root.has("lastStartEpochUs")
+                        ? optionalLong(root, "lastStartEpochUs")
+                        : startEpochUs,
                 root.hasNonNull("rate") ? readRate(object(root, "rate", "rate")) : null);
     }
 

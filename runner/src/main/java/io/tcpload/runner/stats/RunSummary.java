@@ -17,8 +17,11 @@ import org.HdrHistogram.Histogram;
  * @param seconds the per-second series, in order
  * @param errorMessages distinct error messages with their counts, most frequent first
  * @param rate what a constant-rate or staged run adds, or {@code null} for a closed-loop run
- * @param startEpochUs when the load really began, in microseconds since the epoch (wall clock), so
- *     that the runners of one distributed test can be compared; 0 when unknown
+ * @param startEpochUs when the load really began (its first event loop began sending), in
+ *     microseconds since the epoch (wall clock), so that the runners of one distributed test can be
+ *     compared; 0 when unknown
+ * @param lastStartEpochUs when the last of its event loops began, on the same clock: the start's
+ *     own spread ends here; 0 when unknown
  */
 public record RunSummary(
         RunInfo info,
@@ -30,6 +33,7 @@ public record RunSummary(
         List<SecondSample> seconds,
         List<ErrorCount> errorMessages,
         long startEpochUs,
+        long lastStartEpochUs,
         RateSummary rate) {
 
     public RunSummary {
@@ -56,6 +60,7 @@ public record RunSummary(
                 requestRate,
                 seconds,
                 errorMessages,
+                0,
                 0,
                 null);
     }

@@ -144,9 +144,16 @@ public final class RunTally {
      * The run's summary; the tally's histograms and series go into it, so the tally must not be
      * used afterwards.
      *
+     * @param startEpochUs when the first event loop began its load, on the wall clock
+     * @param lastStartEpochUs when the last one did (the two make this runner's own start skew)
      * @param rate what rate mode adds ({@link #rateSummary}), or null for a closed-loop run
      */
-    public RunSummary summary(RunInfo info, long runtimeUs, long startEpochUs, RateSummary rate) {
+    public RunSummary summary(
+            RunInfo info,
+            long runtimeUs,
+            long startEpochUs,
+            long lastStartEpochUs,
+            RateSummary rate) {
         return new RunSummary(
                 info,
                 runtimeUs,
@@ -157,6 +164,7 @@ public final class RunTally {
                 seconds,
                 sorted(errorsTotal),
                 startEpochUs,
+                lastStartEpochUs,
                 rate);
     }
 

@@ -55,7 +55,9 @@ class AwaitStartTest {
         await().atMost(Duration.ofSeconds(10))
                 .ignoreExceptions()
                 .until(() -> send(get(base + "/readyz")).statusCode() == 200);
-        assertThat(send(get(base + "/stats")).body()).contains("\"phase\":\"ready\"");
+        assertThat(send(get(base + "/stats")).body())
+                .contains("\"phase\":\"ready\"")
+                .doesNotContain("startAtEpochMs");
         assertThat(send(get(base + "/result")).statusCode()).isEqualTo(409);
         assertThat(exit).isNotDone();
 
@@ -63,6 +65,7 @@ class AwaitStartTest {
         assertThat(send(post(base + "/start?at=" + atEpochMs)).statusCode()).isEqualTo(200);
         assertThat(send(post(base + "/start?at=" + atEpochMs)).statusCode()).isEqualTo(200);
         assertThat(send(post(base + "/start?at=" + (atEpochMs + 1))).statusCode()).isEqualTo(409);
+        assertThat(send(get(base + "/stats")).body()).contains("\"startAtEpochMs\":" + atEpochMs);
 
         await().atMost(Duration.ofSeconds(10))
                 .until(() -> send(get(base + "/result")).statusCode() == 200);
@@ -77,6 +80,8 @@ class AwaitStartTest {
         assertThat(exit.get(10, TimeUnit.SECONDS))
                 .as(err.toString(StandardCharsets.UTF_8))
                 .isZero();
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .containsPattern("began -?\\d+\\.\\d{3} ms after the start instant");
     }
 
     @Test

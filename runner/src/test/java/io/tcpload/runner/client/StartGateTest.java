@@ -20,13 +20,13 @@ class StartGateTest {
     }
 
     @Test
-    void theLoadBeginsAtTheInstantNotBeforeAndWithinMilliseconds() throws Exception {
+    void theInstantBecomesADeadlineOnTheMonotonicClock() throws Exception {
         StartGate gate = StartGate.awaiting();
-        CompletableFuture<Long> began =
+        CompletableFuture<Long> deadline =
                 CompletableFuture.supplyAsync(
                         () -> {
                             try {
-                                return gate.await();
+                                return gate.awaitDeadlineNs();
                             } catch (InterruptedException e) {
                                 throw new IllegalStateException(e);
                             }
@@ -34,31 +34,83 @@ class StartGateTest {
         while (!gate.arrived()) {
             Thread.onSpinWait();
         }
-        long atEpochMs = System.currentTimeMillis() + 200;
+        long atEpochUs = StartGate.nowEpochUs() + 300_000;
+        long expectedNs = System.nanoTime() + 300_000_000;
 
-        gate.open(atEpochMs);
+        gate.open(atEpochUs / 1000);
 
-        long beganEpochUs = began.get(5, TimeUnit.SECONDS);
-        assertThat(beganEpochUs).isBetween(atEpochMs * 1000, atEpochMs * 1000 + 20_000);
+        // The instant is whole milliseconds: up to 1 ms earlier than asked, and the two clocks
+        // were read a little apart.
+        assertThat(deadline.get(5, TimeUnit.SECONDS))
+                .isBetween(expectedNs - 3_000_000, expectedNs + 2_000_000);
     }
 
     @Test
-    void aPastInstantBeginsAtOnce() throws Exception {
+    void waitingForADeadlineEndsAtItNotBefore() {
+        long deadlineNs = System.nanoTime() + 50_000_000;
+
+        StartGate.waitUntil(deadlineNs);
+
+        long lateNs = System.nanoTime() - deadlineNs;
+        assertThat(lateNs).isNotNegative().isLessThan(20_000_000);
+    }
+
+    @Test
+    void aPastInstantIsADeadlineAlreadyReached() throws Exception {
         StartGate gate = StartGate.awaiting();
         gate.open(System.currentTimeMillis() - 60_000);
 
-        long beganEpochUs = gate.await();
+        long deadlineNs = gate.awaitDeadlineNs();
 
-        assertThat(beganEpochUs)
-                .isCloseTo(StartGate.nowEpochUs(), org.assertj.core.data.Offset.offset(1_000_000L));
+        assertThat(deadlineNs).isLessThan(System.nanoTime() - 50_000_000_000L);
+        long beforeNs = System.nanoTime();
+        StartGate.waitUntil(deadlineNs);
+        assertThat(System.nanoTime() - beforeNs).isLessThan(1_000_000_000);
     }
 
     @Test
-    void aCancelledGateNeverOpens() {
+    void anImmediateGateNeedsNoInstant() throws Exception {
+        StartGate gate = StartGate.immediate();
+
+        assertThat(gate.awaitsInstant()).isFalse();
+        assertThat(gate.awaitDeadlineNs()).isLessThanOrEqualTo(System.nanoTime());
+        assertThat(StartGate.awaiting().awaitsInstant()).isTrue();
+    }
+
+    @Test
+    void aCancelledGateNeverOpens() throws Exception {
         StartGate gate = StartGate.awaiting();
         gate.cancel();
 
-        assertThatThrownBy(gate::await).isInstanceOf(CancellationException.class);
+        assertThatThrownBy(gate::awaitDeadlineNs).isInstanceOf(CancellationException.class);
         assertThat(gate.open(1_000)).isFalse();
+        assertThat(gate.awaitCancel(System.nanoTime() + 60_000_000_000L)).isTrue();
+    }
+
+    @Test
+    void aCancelEndsTheWaitForAFarInstantAtOnce() throws Exception {
+        StartGate gate = StartGate.awaiting();
+        gate.open(System.currentTimeMillis() + 600_000);
+        long deadlineNs = gate.awaitDeadlineNs();
+        CompletableFuture<Boolean> cancelled =
+                CompletableFuture.supplyAsync(
+                        () -> {
+                            try {
+                                return gate.awaitCancel(deadlineNs);
+                            } catch (InterruptedException e) {
+                                throw new IllegalStateException(e);
+                            }
+                        });
+
+        gate.cancel();
+
+        assertThat(cancelled.get(5, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void withoutACancelTheWaitEndsAtTheDeadline() throws Exception {
+        StartGate gate = StartGate.awaiting();
+
+        assertThat(gate.awaitCancel(System.nanoTime() + 20_000_000)).isFalse();
     }
 }

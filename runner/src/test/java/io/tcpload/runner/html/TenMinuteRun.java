@@ -147,7 +147,9 @@ final class TenMinuteRun {
                         true,
                         1,
                         "epoll");
-        summary = tally.summary(info, RUNTIME_US, 1_780_000_000_000_000L, rate);
+        summary =
+                tally.summary(
+                        info, RUNTIME_US, 1_780_000_000_000_000L, 1_780_000_000_000_000L, rate);
     }
 
     private void send(

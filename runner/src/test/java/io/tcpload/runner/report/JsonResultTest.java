@@ -48,14 +48,22 @@ class JsonResultTest {
                         base.seconds(),
                         base.errorMessages(),
                         1_700_000_000_123_456L,
+                        1_700_000_000_123_789L,
                         null);
 
         String json = JsonResult.write(started);
         ObjectNode withoutStart = (ObjectNode) MAPPER.readTree(json);
         withoutStart.remove("startEpochUs");
+        withoutStart.remove("lastStartEpochUs");
+        ObjectNode withoutLast = (ObjectNode) MAPPER.readTree(json);
+        withoutLast.remove("lastStartEpochUs");
 
         assertThat(JsonResult.read(json).startEpochUs()).isEqualTo(1_700_000_000_123_456L);
+        assertThat(JsonResult.read(json).lastStartEpochUs()).isEqualTo(1_700_000_000_123_789L);
         assertThat(JsonResult.read(withoutStart.toString()).startEpochUs()).isZero();
+        assertThat(JsonResult.read(withoutStart.toString()).lastStartEpochUs()).isZero();
+        assertThat(JsonResult.read(withoutLast.toString()).lastStartEpochUs())
+                .isEqualTo(1_700_000_000_123_456L);
     }
 
     @Test
