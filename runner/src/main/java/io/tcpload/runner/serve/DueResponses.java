@@ -2,8 +2,6 @@ package io.tcpload.runner.serve;
 
 import io.netty.channel.EventLoop;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -33,7 +31,6 @@ final class DueResponses implements Runnable {
 
     private final EventLoop loop;
     private final ArrayDeque<Held> held = new ArrayDeque<>();
-    private final List<Writer> toFlush = new ArrayList<>();
     private long armedForNs = Long.MAX_VALUE;
 
     DueResponses(EventLoop loop) {
@@ -50,22 +47,28 @@ final class DueResponses implements Runnable {
         }
     }
 
-    /** The timer: writes every response now due, then flushes each connection once. */
+    /**
+     * The timer: writes every response now due, oldest first, each flushed before the next one is
+     * written (so the oldest leaves first, not after the whole batch has been written), except that
+     * a connection's answers due one after another go out in one send.
+     */
     @Override
     public void run() {
         armedForNs = Long.MAX_VALUE;
         long nowNs = System.nanoTime();
-        Held next;
-        while ((next = held.peekFirst()) != null && next.dueNs() <= nowNs) {
+        Held next = held.peekFirst();
+        while (next != null && next.dueNs() <= nowNs) {
             held.pollFirst();
-            if (next.writer().writeHeld(next.connection())) {
-                toFlush.add(next.writer());
+            boolean written = next.writer().writeHeld(next.connection());
+            Held after = held.peekFirst();
+            if (written
+                    && (after == null
+                            || after.dueNs() > nowNs
+                            || after.writer() != next.writer())) {
+                next.writer().flushHeld();
             }
+            next = after;
         }
-        for (Writer writer : toFlush) {
-            writer.flushHeld();
-        }
-        toFlush.clear();
         if (next != null) {
             arm(next.dueNs(), nowNs);
         }

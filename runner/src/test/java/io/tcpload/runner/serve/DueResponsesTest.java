@@ -54,7 +54,8 @@ class DueResponsesTest {
     }
 
     @Test
-    void responsesFallingDueTogetherGoOutInTheOrderTheyWereHeld() throws Exception {
+    void responsesFallingDueTogetherGoOutInTheOrderTheyWereHeldEachSentBeforeTheNext()
+            throws Exception {
         // A stall's end: every held response is due at the same instant.
         long heldAtNs = System.nanoTime();
         long stallEndNs = heldAtNs + TimeUnit.MILLISECONDS.toNanos(60);
@@ -67,19 +68,22 @@ class DueResponsesTest {
                     due.hold(b, ResponseFactory.Connection.DEFAULT, stallEndNs);
                     due.hold(a, ResponseFactory.Connection.CLOSE, stallEndNs);
                     due.hold(c, ResponseFactory.Connection.KEEP_ALIVE, stallEndNs);
+                    due.hold(c, ResponseFactory.Connection.DEFAULT, stallEndNs);
                 });
-        await().atMost(Duration.ofSeconds(5)).until(() -> events.size() == 7);
+        await().atMost(Duration.ofSeconds(5)).until(() -> events.size() == 9);
         assertThat(events)
                 .containsExactly(
                         "write a DEFAULT",
-                        "write b DEFAULT",
-                        "write a CLOSE",
-                        "write c KEEP_ALIVE",
-                        // each connection flushed once, after the batch: a pipelined pair is one
-                        // send
                         "flush a",
+                        "write b DEFAULT",
                         "flush b",
+                        "write a CLOSE",
+                        "flush a",
+                        // a connection's answers due one after another leave in one send
+                        "write c KEEP_ALIVE",
+                        "write c DEFAULT",
                         "flush c");
+        assertThat(writtenAtNs).allSatisfy(at -> assertThat(at).isGreaterThanOrEqualTo(stallEndNs));
     }
 
     @Test
@@ -93,9 +97,10 @@ class DueResponsesTest {
                     // Due sooner, but held after: it waits for the one before it.
                     due.hold(writer("next", true), ResponseFactory.Connection.DEFAULT, soonerNs);
                 });
-        await().atMost(Duration.ofSeconds(5)).until(() -> writtenAtNs.size() == 2);
-        assertThat(events.subList(0, 2))
-                .containsExactly("write late DEFAULT", "write next DEFAULT");
+        await().atMost(Duration.ofSeconds(5)).until(() -> events.size() == 4);
+        assertThat(events)
+                .containsExactly(
+                        "write late DEFAULT", "flush late", "write next DEFAULT", "flush next");
         assertThat(writtenAtNs).allSatisfy(at -> assertThat(at).isGreaterThanOrEqualTo(laterNs));
     }
 
