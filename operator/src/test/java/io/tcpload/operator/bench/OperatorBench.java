@@ -1,6 +1,5 @@
 package io.tcpload.operator.bench;
 
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.Watch;
@@ -115,15 +114,7 @@ public final class OperatorBench {
             System.out.printf("operator start to ready (new JVM): %d ms%n", readyMs);
             Thread.sleep(3_000);
             System.out.printf("idle RSS, 0 tests: %.1f MiB%n", rssMib(operator.pid()));
-            world.client
-                    .namespaces()
-                    .resource(
-                            new NamespaceBuilder()
-                                    .withNewMetadata()
-                                    .withName("bench-idle")
-                                    .endMetadata()
-                                    .build())
-                    .create();
+            world.createNamespace("bench-idle");
             for (int i = 0; i < 50; i++) {
                 finishedTest(world, "bench-idle", "done-" + i);
             }
@@ -188,15 +179,7 @@ public final class OperatorBench {
 
     private static void jobCreatedLatency(OperatorHarness world) throws Exception {
         String namespace = "bench-latency";
-        world.client
-                .namespaces()
-                .resource(
-                        new NamespaceBuilder()
-                                .withNewMetadata()
-                                .withName(namespace)
-                                .endMetadata()
-                                .build())
-                .create();
+        world.createNamespace(namespace);
         BlockingQueue<Long> jobsSeenNs = new ArrayBlockingQueue<>(100);
         List<Long> latenciesMs = new ArrayList<>();
         try (Watch watch =
@@ -254,15 +237,7 @@ public final class OperatorBench {
      */
     private static void startSkew(OperatorHarness world) throws Exception {
         String namespace = "bench-skew";
-        world.client
-                .namespaces()
-                .resource(
-                        new NamespaceBuilder()
-                                .withNewMetadata()
-                                .withName(namespace)
-                                .endMetadata()
-                                .build())
-                .create();
+        world.createNamespace(namespace);
         List<String> statusMs = new ArrayList<>();
         List<String> ownMs = new ArrayList<>();
         List<String> lateMs = new ArrayList<>();

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.TcpLoadTest;
@@ -170,15 +169,7 @@ class DashboardQueriesTest {
      * reconciliation counters, and counts it under {@code tcpload_tests{phase="Failed"}}.
      */
     private static void reconcileOneTest(OperatorHarness operator) {
-        operator.client
-                .namespaces()
-                .resource(
-                        new NamespaceBuilder()
-                                .withNewMetadata()
-                                .withName(NAMESPACE)
-                                .endMetadata()
-                                .build())
-                .create();
+        operator.createNamespace(NAMESPACE);
         TcpLoadTestSpec spec = new TcpLoadTestSpec();
         spec.setProfile(operator.profile.replace("rsp_code_type = xml", "rsp_code_type = yaml"));
         spec.setRunners(1);

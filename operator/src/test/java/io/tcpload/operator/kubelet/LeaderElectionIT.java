@@ -3,7 +3,6 @@ package io.tcpload.operator.kubelet;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.authorization.v1.ResourceRuleBuilder;
 import io.fabric8.kubernetes.api.model.authorization.v1.SelfSubjectRulesReview;
@@ -87,7 +86,7 @@ class LeaderElectionIT {
         OperatorMain first = replicas.get(leader);
         OperatorMain second = replicas.get(follower);
 
-        String before = namespace("before");
+        String before = world.createNamespace("before");
         List<Phase> phases = watchPhases(before, "led");
         create(before, "led");
         TcpLoadTestStatus led = awaitFinished(before, "led");
@@ -109,7 +108,7 @@ class LeaderElectionIT {
 
         first.close();
         // Created while nobody leads: the Lease is still the stopped leader's until it expires.
-        String after = namespace("after");
+        String after = world.createNamespace("after");
         create(after, "taken-over");
         await().atMost(LEASE.multipliedBy(5))
                 .pollInterval(Duration.ofMillis(100))
@@ -205,19 +204,6 @@ class LeaderElectionIT {
                                 });
         opened.add(watch);
         return phases;
-    }
-
-    private String namespace(String name) {
-        world.client
-                .namespaces()
-                .resource(
-                        new NamespaceBuilder()
-                                .withNewMetadata()
-                                .withName(name)
-                                .endMetadata()
-                                .build())
-                .create();
-        return name;
     }
 
     private void create(String namespace, String name) {

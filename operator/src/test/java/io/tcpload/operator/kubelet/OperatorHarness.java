@@ -1,5 +1,6 @@
 package io.tcpload.operator.kubelet;
 
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMixedDispatcher;
@@ -102,6 +103,19 @@ public final class OperatorHarness implements AutoCloseable {
     /** The running operator. */
     public OperatorMain operator() {
         return operator;
+    }
+
+    /** Creates namespace {@code name} in the mock API server and returns its name. */
+    public String createNamespace(String name) {
+        client.namespaces()
+                .resource(
+                        new NamespaceBuilder()
+                                .withNewMetadata()
+                                .withName(name)
+                                .endMetadata()
+                                .build())
+                .create();
+        return name;
     }
 
     /** Stops the operator and starts a new one, as a pod restart would. */

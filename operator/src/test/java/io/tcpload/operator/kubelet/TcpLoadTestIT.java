@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Condition;
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.TcpLoadTest;
@@ -48,17 +47,7 @@ class TcpLoadTestIT {
     }
 
     static String newNamespace() {
-        String name = "load-" + NAMESPACES.incrementAndGet();
-        world.client
-                .namespaces()
-                .resource(
-                        new NamespaceBuilder()
-                                .withNewMetadata()
-                                .withName(name)
-                                .endMetadata()
-                                .build())
-                .create();
-        return name;
+        return world.createNamespace("load-" + NAMESPACES.incrementAndGet());
     }
 
     static TcpLoadTestSpec spec(int runners) {
