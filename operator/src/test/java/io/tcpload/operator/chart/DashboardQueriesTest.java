@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.TcpLoadTest;
@@ -26,17 +25,9 @@ import io.tcpload.runner.serve.ServeOptions;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.template.RequestTemplate;
 import io.tcpload.runner.template.RunnerSlice;
+import io.tcpload.runner.testing.Prometheus;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -56,7 +47,6 @@ import org.junit.jupiter.api.io.TempDir;
  * Skipped where Prometheus is not installed.
  */
 class DashboardQueriesTest {
-    private static final Path PROMETHEUS = Path.of("/usr/bin/prometheus");
     private static final String NAMESPACE = "perf";
 
     /** A dot, so that the dashboard's regular-expression filters must match it escaped. */
@@ -77,15 +67,13 @@ class DashboardQueriesTest {
      */
     private static final Pattern ONLY_AFTER_A_FAILURE = Pattern.compile("reconciliations_failed");
 
-    private final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private final ObjectMapper json = new ObjectMapper();
-
     @Test
     void everyDashboardQueryReturnsDataFromARealPrometheus(@TempDir Path dir) throws Exception {
         assumeTrue(
-                Files.isExecutable(PROMETHEUS),
-                "Prometheus is not installed at " + PROMETHEUS + " (apt-get install prometheus)");
+                Prometheus.installed(),
+                "Prometheus is not installed at "
+                        + Prometheus.BINARY
+                        + " (apt-get install prometheus)");
         Map<String, String> values =
                 new LinkedHashMap<>(GrafanaDashboard.variables(NAMESPACE, TEST));
         // Grafana's $__rate_interval is at least four scrape intervals; Prometheus scrapes every
@@ -105,17 +93,15 @@ class DashboardQueriesTest {
                 DemoServer target = DemoServer.start(profile, serve);
                 MetricsServer metrics = MetricsServer.start("127.0.0.1", 0, bridge)) {
             reconcileOneTest(operator);
-            int prometheusPort = freePort();
-            Process prometheus =
-                    startPrometheus(
-                            dir, prometheusPort, metrics.port(), operator.operator().httpPort());
+            Map<String, Integer> jobs = new LinkedHashMap<>();
+            jobs.put("tcpload-runners", metrics.port());
+            jobs.put("tcpload-operator", operator.operator().httpPort());
             RunControl control = new RunControl();
-            try {
-                String api = "http://127.0.0.1:" + prometheusPort;
+            try (Prometheus prometheus = Prometheus.start(dir, jobs)) {
                 Awaitility.await("prometheus up and scraping both targets")
                         .atMost(Duration.ofSeconds(60))
                         .pollInterval(Duration.ofMillis(250))
-                        .until(() -> resultSize(api, "up == 1") == 2);
+                        .until(() -> resultSize(prometheus, "up == 1") == 2);
 
                 CompletableFuture<RunSummary> run =
                         startLoad(
@@ -129,14 +115,14 @@ class DashboardQueriesTest {
                         .until(
                                 () ->
                                         resultSize(
-                                                        api,
+                                                        prometheus,
                                                         "rate(tcpload_requests_total{result=\"success\"}[5s]) > 0")
                                                 == 1);
 
                 for (String query : queries) {
                     assertThat(run).as("the load is still running").isNotDone();
                     if (ONLY_AFTER_A_FAILURE.matcher(query).find()) {
-                        assertThat(query(api, query).path("status").asText())
+                        assertThat(prometheus.query(query).path("status").asText())
                                 .as("status of %s", query)
                                 .isEqualTo("success");
                         continue;
@@ -146,7 +132,7 @@ class DashboardQueriesTest {
                             .pollInterval(Duration.ofMillis(250))
                             .untilAsserted(
                                     () -> {
-                                        JsonNode answer = query(api, query);
+                                        JsonNode answer = prometheus.query(query);
                                         assertThat(answer.path("status").asText())
                                                 .as("status of %s: %s", query, answer)
                                                 .isEqualTo("success");
@@ -159,7 +145,6 @@ class DashboardQueriesTest {
                 assertThat(run.get(30, TimeUnit.SECONDS).counts().requests()).isPositive();
             } finally {
                 control.stop();
-                stop(prometheus);
             }
         }
     }
@@ -227,70 +212,15 @@ class DashboardQueriesTest {
                 });
     }
 
-    private static Process startPrometheus(Path dir, int port, int runnerPort, int operatorPort)
-            throws IOException {
-        Path config = dir.resolve("prometheus.yml");
-        Files.writeString(
-                config,
-                "global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\n"
-                        + "scrape_configs:\n"
-                        + "  - job_name: tcpload-runners\n    static_configs:\n"
-                        + "      - targets: ['127.0.0.1:"
-                        + runnerPort
-                        + "']\n"
-                        + "  - job_name: tcpload-operator\n    static_configs:\n"
-                        + "      - targets: ['127.0.0.1:"
-                        + operatorPort
-                        + "']\n");
-        return new ProcessBuilder(
-                        PROMETHEUS.toString(),
-                        "--config.file=" + config,
-                        "--storage.tsdb.path=" + dir.resolve("data"),
-                        "--web.listen-address=127.0.0.1:" + port)
-                .redirectErrorStream(true)
-                .redirectOutput(dir.resolve("prometheus.log").toFile())
-                .start();
-    }
-
-    private static void stop(Process process) throws InterruptedException {
-        process.destroy();
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
-    }
-
-    /** A port free now; Prometheus cannot be told to pick one itself. */
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
-    }
-
     /** The number of series an instant query returns, or -1 while Prometheus cannot answer. */
-    private int resultSize(String api, String query) {
+    private static int resultSize(Prometheus prometheus, String query) {
         try {
-            return query(api, query).at("/data/result").size();
+            return prometheus.query(query).at("/data/result").size();
         } catch (IOException e) {
             return -1; // not listening yet
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return -1;
         }
-    }
-
-    /** The whole answer of an instant query, errors included. */
-    private JsonNode query(String api, String query) throws IOException, InterruptedException {
-        HttpResponse<String> response =
-                http.send(
-                        HttpRequest.newBuilder(
-                                        URI.create(
-                                                api
-                                                        + "/api/v1/query?query="
-                                                        + URLEncoder.encode(
-                                                                query, StandardCharsets.UTF_8)))
-                                .timeout(Duration.ofSeconds(10))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
-        return json.readTree(response.body());
     }
 }
