@@ -35,19 +35,6 @@ public final class HttpRunnerClient implements RunnerClient {
     }
 
     @Override
-    public RunnerProbe stats(String podIp) {
-        try {
-            HttpResponse<String> response = send(get(podIp, "/stats"));
-            return response.statusCode() == 200
-                    ? RunnerProbe.fromStats(JSON.readTree(response.body()))
-                    : RunnerProbe.UNREACHABLE;
-        } catch (IOException e) {
-            return RunnerProbe.UNREACHABLE;
-        }
-    }
-
-    /** Asks every runner at once: a reconcile waits for the slowest, not for the sum. */
-    @Override
     public Map<String, RunnerProbe> stats(Collection<String> podIps) {
         Map<String, CompletableFuture<RunnerProbe>> asked = new LinkedHashMap<>();
         for (String podIp : podIps) {
@@ -83,24 +70,9 @@ public final class HttpRunnerClient implements RunnerClient {
         }
     }
 
-    @Override
-    public boolean start(String podIp, long atEpochMs) {
-        try {
-            int status = send(post(podIp, "/start?at=" + atEpochMs)).statusCode();
-            if (status == 200 || status == 409) {
-                return status == 200;
-            }
-            throw new IllegalStateException(
-                    "runner " + podIp + " answered " + status + " to the start");
-        } catch (IOException e) {
-            throw new IllegalStateException(
-                    "cannot tell runner " + podIp + " the start: " + e.getMessage(), e);
-        }
-    }
-
     /**
-     * Tells every runner at once: told one after another, the last runner would hear of the instant
-     * a round trip per runner later, and past it with enough runners.
+     * Told one after another, the last runner would hear of the instant a round trip per runner
+     * later, and past it with enough runners.
      */
     @Override
     public void start(Collection<String> podIps, long atEpochMs) {

@@ -2,7 +2,6 @@ package io.tcpload.operator.reconciler;
 
 import io.tcpload.operator.status.RunnerProbe;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -11,36 +10,22 @@ import java.util.Optional;
  * thread-safe; every call is bounded in time.
  */
 public interface RunnerClient {
-    /** The runner's {@code /stats}; {@link RunnerProbe#UNREACHABLE} when it does not answer. */
-    RunnerProbe stats(String podIp);
-
-    /** {@link #stats} of every runner, by pod IP; an implementation may ask them all at once. */
-    default Map<String, RunnerProbe> stats(Collection<String> podIps) {
-        Map<String, RunnerProbe> probes = new LinkedHashMap<>();
-        podIps.forEach(podIp -> probes.put(podIp, stats(podIp)));
-        return probes;
-    }
+    /**
+     * Every runner's {@code /stats}, by pod IP, asked all at once so that a reconcile waits for the
+     * slowest, not for the sum; {@link RunnerProbe#UNREACHABLE} for one that does not answer.
+     */
+    Map<String, RunnerProbe> stats(Collection<String> podIps);
 
     /** The runner's final JSON result, once its run has finished. */
     Optional<String> result(String podIp);
 
     /**
-     * Tells the start instant.
+     * Tells every runner the start instant, all at once, so that the last runner hears of it as
+     * early as the first. A runner that already has the same instant, or another, keeps its own.
      *
-     * @return whether the runner took it (or had taken the same); false when it had another
-     * @throws IllegalStateException when the runner could not be reached
+     * @throws IllegalStateException when a runner could not be reached or refused
      */
-    boolean start(String podIp, long atEpochMs);
-
-    /**
-     * Tells every runner the start instant; an implementation should tell them all at once, so that
-     * the last runner hears of the instant as early as the first.
-     *
-     * @throws IllegalStateException when a runner could not be reached
-     */
-    default void start(Collection<String> podIps, long atEpochMs) {
-        podIps.forEach(podIp -> start(podIp, atEpochMs));
-    }
+    void start(Collection<String> podIps, long atEpochMs);
 
     /** Tells the runner its result is in; failures are ignored (it exits on its own later). */
     void finish(String podIp);

@@ -8,6 +8,8 @@ import io.tcpload.operator.crd.TcpLoadTestStatus;
 import io.tcpload.operator.runner.Specs;
 import io.tcpload.operator.status.RunnerProbe;
 import java.time.Clock;
+import java.util.Collection;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +18,7 @@ class ErrorStatusTest {
     private static final RunnerClient UNUSED =
             new RunnerClient() {
                 @Override
-                public RunnerProbe stats(String podIp) {
+                public Map<String, RunnerProbe> stats(Collection<String> podIps) {
                     throw new AssertionError();
                 }
 
@@ -26,7 +28,7 @@ class ErrorStatusTest {
                 }
 
                 @Override
-                public boolean start(String podIp, long atEpochMs) {
+                public void start(Collection<String> podIps, long atEpochMs) {
                     throw new AssertionError();
                 }
 

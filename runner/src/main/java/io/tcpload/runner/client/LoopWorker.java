@@ -35,7 +35,7 @@ final class LoopWorker {
     /**
      * Requests that never change up to this size are copied per connection (see ConnectionSlot).
      */
-    static final int OWN_REQUEST_MAX_BYTES = 4096;
+    private static final int OWN_REQUEST_MAX_BYTES = 4096;
 
     /**
      * How long before its start instant a loop's timer wakes it: more than the timer's own
