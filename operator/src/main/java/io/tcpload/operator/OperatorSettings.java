@@ -1,6 +1,6 @@
 package io.tcpload.operator;
 
-import io.tcpload.operator.runner.RunnerArgs;
+import io.tcpload.runner.contract.RunnerProtocol;
 import java.util.Arrays;
 import java.util.Set;
 import java.util.function.Function;
@@ -56,7 +56,7 @@ public record OperatorSettings(
         return new OperatorSettings(
                 watch,
                 value(environment, "TCPLOAD_RUNNER_IMAGE", DEFAULT_RUNNER_IMAGE),
-                port(environment, "TCPLOAD_RUNNER_PORT", RunnerArgs.DEFAULT_PORT),
+                port(environment, "TCPLOAD_RUNNER_PORT", RunnerProtocol.DEFAULT_PORT),
                 leaderElection,
                 leaseNamespace,
                 port(environment, "TCPLOAD_HTTP_PORT", 8080));

@@ -106,6 +106,18 @@ public final class TcpLoadMain implements Callable<Integer> {
                                 + " proportion): 10s, 2m, 500ms.")
         String duration;
 
+        @Option(
+                names = "--json",
+                paramLabel = "FILE",
+                description = "Write the merged result as JSON ('-' = stdout), as the runner does.")
+        Path json;
+
+        @Option(
+                names = "--html",
+                paramLabel = "FILE",
+                description = "Write the merged result as a self-contained HTML report.")
+        Path html;
+
         private final PrintStream out;
         private final PrintStream err;
 
@@ -117,7 +129,13 @@ public final class TcpLoadMain implements Callable<Integer> {
         @Override
         public Integer call() throws InterruptedException {
             return new LocalRun(out, err)
-                    .run(new LocalRun.Options(file, demoTarget, Optional.ofNullable(duration)));
+                    .run(
+                            new LocalRun.Options(
+                                    file,
+                                    demoTarget,
+                                    Optional.ofNullable(duration),
+                                    Optional.ofNullable(json),
+                                    Optional.ofNullable(html)));
         }
     }
 

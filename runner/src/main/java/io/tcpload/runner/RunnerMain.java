@@ -2,6 +2,7 @@ package io.tcpload.runner;
 
 import io.netty.util.ResourceLeakDetector;
 import io.tcpload.runner.cli.RunCommand;
+import io.tcpload.runner.contract.InvocationOptions;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.function.Function;
@@ -37,7 +38,7 @@ public final class RunnerMain {
             Function<String, String> environment,
             String... args) {
         CommandLine commandLine =
-                new CommandLine(new RunCommand(out, err, environment))
+                InvocationOptions.configure(new CommandLine(new RunCommand(out, err, environment)))
                         .setOut(new PrintWriter(out, true))
                         .setErr(new PrintWriter(err, true))
                         .setCaseInsensitiveEnumValuesAllowed(true)
@@ -49,7 +50,10 @@ public final class RunnerMain {
                         .setParameterExceptionHandler(
                                 (e, args1) -> {
                                     CommandLine cmd = e.getCommandLine();
-                                    cmd.getErr().println("tcpload-runner: " + e.getMessage());
+                                    cmd.getErr()
+                                            .println(
+                                                    "tcpload-runner: "
+                                                            + InvocationOptions.describe(e));
                                     cmd.getErr().println("Try --help for the flags.");
                                     return RunCommand.EXIT_INVALID;
                                 });

@@ -1,9 +1,11 @@
 package io.tcpload.operator.crd;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Pattern;
 import io.fabric8.generator.annotation.Required;
+import io.tcpload.runner.contract.RunnerLimits;
 
 /**
  * One step of a rate schedule: the rate moves linearly from the previous stage's rate (0 for the
@@ -18,6 +20,7 @@ public class Stage {
 
     @Required
     @Min(0)
+    @Max(RunnerLimits.RATE_MAX)
     @JsonPropertyDescription(
             "Requests per second reached at the end of the stage, for the whole test (split across"
                     + " runners).")

@@ -3,8 +3,10 @@ package io.tcpload.operator.crd;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.crd.generator.annotation.PrinterColumn;
 import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Pattern;
+import io.tcpload.runner.contract.RunnerLimits;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,11 +31,13 @@ public class TcpLoadTestSpec {
     private TargetOverride target;
 
     @Min(1)
+    @Max(RunnerLimits.THREADS_MAX)
     @Default("1")
     @JsonPropertyDescription("Event loops per runner pod (the runner's -t).")
     private Integer threads = 1;
 
     @Min(1)
+    @Max(RunnerLimits.TEST_CONNECTIONS_MAX)
     @Default("1")
     @JsonPropertyDescription(
             "Connections for the whole test, split across runners (the first runners take the"
@@ -58,6 +62,7 @@ public class TcpLoadTestSpec {
     private Boolean keepAlive = false;
 
     @Min(1)
+    @Max(RunnerLimits.RATE_MAX)
     @JsonPropertyDescription(
             "Constant request rate for the whole test, in requests per second, split across"
                     + " runners; absent means as fast as the connections allow.")
@@ -69,6 +74,7 @@ public class TcpLoadTestSpec {
     private List<Stage> stages = new ArrayList<>();
 
     @Min(1)
+    @Max(RunnerLimits.RUNNERS_MAX)
     @Default("1")
     @PrinterColumn(name = "Runners")
     @JsonPropertyDescription(

@@ -1,27 +1,34 @@
 package io.tcpload.operator.local;
 
+import io.tcpload.operator.children.RunnerInvocations;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.TargetOverride;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
 import io.tcpload.operator.results.ResultMerge;
-import io.tcpload.operator.runner.RunnerArgs;
 import io.tcpload.operator.validation.Failure;
 import io.tcpload.operator.validation.Sources;
 import io.tcpload.operator.validation.TcpLoadTestValidator;
-import io.tcpload.runner.RunnerMain;
-import io.tcpload.runner.format.Quantities;
+import io.tcpload.runner.cli.RunCommand;
+import io.tcpload.runner.client.ProgressListener;
+import io.tcpload.runner.client.StartGate;
+import io.tcpload.runner.contract.RunnerInvocation;
+import io.tcpload.runner.contract.RunnerInvocation.Outputs;
+import io.tcpload.runner.plan.PlanException;
+import io.tcpload.runner.plan.RunPlan;
+import io.tcpload.runner.profile.LoadedProfile;
+import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.ProfileException;
 import io.tcpload.runner.profile.ProfileLoader;
+import io.tcpload.runner.profile.ProfileProblem;
 import io.tcpload.runner.report.ConsoleReport;
-import io.tcpload.runner.report.JsonResult;
-import io.tcpload.runner.report.ReportOptions;
 import io.tcpload.runner.serve.DemoServer;
 import io.tcpload.runner.serve.ServeOptions;
+import io.tcpload.runner.session.RunOutputs;
+import io.tcpload.runner.session.RunSession;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
-import io.tcpload.runner.stats.RunSummary.ErrorCount;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -35,6 +42,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -42,18 +50,20 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
  * Runs a TcpLoadTest on this machine as the cluster would, without one: the same validation, the
- * same runner arguments ({@link RunnerArgs#forRunner}), {@code spec.runners} runners in-process and
- * started together, the same exact merge and the same status. Prints the merged report and then the
- * {@code status:} block to {@code out}; problems go to {@code err}.
+ * same runner invocations ({@link RunnerInvocations#forRunner}), {@code spec.runners} runners
+ * in-process, armed and started together at an instant the operator's state machine sets, the same
+ * exact merge and the same status. Each runner's result comes back as an object. Prints the merged
+ * report and then the {@code status:} block to {@code out}; problems go to {@code err}.
  *
  * <p>Exit status: {@link #EXIT_PASSED} when every runner reported and every threshold held, {@link
  * #EXIT_FAILED} when a threshold was missed or a runner failed, {@link #EXIT_INVALID} when the file
- * or the test is invalid. One run per instance; not thread-safe.
+ * or the test is invalid, and {@code 128 + signal} when SIGINT or SIGTERM stopped it (the partial
+ * result is still printed). One run per instance; not thread-safe.
  */
 public final class LocalRun {
     public static final int EXIT_PASSED = 0;
@@ -67,21 +77,35 @@ public final class LocalRun {
      */
     private static final long STOP_GRACE_MS = 30_000;
 
+    /** A runner pod's environment as far as a local runner reads one: nothing of this shell's. */
+    private static final Function<String, String> NO_ENVIRONMENT = name -> null;
+
     /**
      * What to run.
      *
      * @param file the YAML file: one TcpLoadTest and the ConfigMaps it refers to
      * @param demoTarget start the demo target for the profile on loopback and load it
      * @param duration run this long instead of the spec's duration or stages
+     * @param json write the merged result as JSON here
+     * @param html write the merged HTML report here
      */
-    public record Options(Path file, boolean demoTarget, Optional<String> duration) {}
+    public record Options(
+            Path file,
+            boolean demoTarget,
+            Optional<String> duration,
+            Optional<Path> json,
+            Optional<Path> html) {
+        public Options(Path file, boolean demoTarget, Optional<String> duration) {
+            this(file, demoTarget, duration, Optional.empty(), Optional.empty());
+        }
 
-    /** The runner's exit status for flags or a profile it refuses. */
-    private static final int RUNNER_EXIT_INVALID = 2;
+        Outputs outputs() {
+            return new Outputs(true, false, false, json, html);
+        }
+    }
 
     private final PrintStream out;
     private final PrintStream err;
-    private final AtomicBoolean refusedArguments = new AtomicBoolean();
 
     public LocalRun(PrintStream out, PrintStream err) {
         this.out = out;
@@ -106,12 +130,11 @@ public final class LocalRun {
                     spec = DurationOverride.apply(spec, options.duration().get());
                 }
             }
-            Optional<Failure> failure;
             TestFile.Resolution resolution =
                     spec == null
                             ? new TestFile.Resolution(Optional.empty(), Optional.empty())
                             : file.sources(spec);
-            failure = resolution.failure();
+            Optional<Failure> failure = resolution.failure();
             sources = resolution.sources().orElse(null);
             if (failure.isEmpty()) {
                 failure = TcpLoadTestValidator.validate(spec, sources);
@@ -122,6 +145,10 @@ public final class LocalRun {
                         StatusYaml.render(LocalStatus.invalid(test, failure.get(), Instant.now())));
                 return EXIT_INVALID;
             }
+            List<String> outputProblems = RunOutputs.problems(options.outputs());
+            if (!outputProblems.isEmpty()) {
+                throw new BadInputException(String.join("; ", outputProblems));
+            }
         } catch (BadInputException e) {
             err.println("tcpload: " + e.getMessage());
             return EXIT_INVALID;
@@ -129,157 +156,191 @@ public final class LocalRun {
         Path folder = workFolder();
         try {
             writeProfile(folder, sources);
-            return runIn(folder, new LocalStatus(test, spec), spec, options);
+            Profile profile = loadProfile(folder.resolve(RunnerInvocations.PROFILE_FILE));
+            if (!options.demoTarget()) {
+                return runRunners(profile, new LocalStatus(test, spec), spec, options);
+            }
+            try (DemoServer server = DemoServer.start(profile, ServeOptions.defaults())) {
+                err.println("tcpload: demo target on " + LOOPBACK + ":" + server.port());
+                spec.setTarget(new TargetOverride(LOOPBACK, server.port()));
+                return runRunners(profile, new LocalStatus(test, spec), spec, options);
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                err.println("tcpload: cannot start the demo target: " + e.getMessage());
+                return EXIT_INVALID;
+            }
+        } catch (BadInputException e) {
+            err.println("tcpload: " + e.getMessage());
+            return EXIT_INVALID;
         } finally {
             deleteQuietly(folder);
         }
     }
 
-    private int runIn(Path folder, LocalStatus status, TcpLoadTestSpec spec, Options options)
-            throws InterruptedException {
-        if (!options.demoTarget()) {
-            return runRunners(folder, status, spec, options);
-        }
-        Path profile = folder.resolve(RunnerArgs.PROFILE_FILE);
-        DemoServer server;
+    /** The profile as the runners load it; validation has loaded it once already. */
+    private Profile loadProfile(Path file) throws BadInputException {
         try {
-            server =
-                    DemoServer.start(
-                            ProfileLoader.load(profile).profile(), ServeOptions.defaults());
-        } catch (ProfileException | IllegalArgumentException | IllegalStateException e) {
-            err.println("tcpload: cannot start the demo target: " + e.getMessage());
-            return EXIT_INVALID;
-        }
-        try (server) {
-            err.println("tcpload: demo target on " + LOOPBACK + ":" + server.port());
-            spec.setTarget(new TargetOverride(LOOPBACK, server.port()));
-            return runRunners(folder, status, spec, options);
+            LoadedProfile loaded = ProfileLoader.load(file);
+            for (ProfileProblem warning : loaded.warnings()) {
+                err.println("warning: " + warning);
+            }
+            return loaded.profile();
+        } catch (ProfileException e) {
+            throw new BadInputException("the profile does not load: " + e.getMessage(), e);
         }
     }
 
-    private int runRunners(Path folder, LocalStatus machine, TcpLoadTestSpec spec, Options options)
+    private int runRunners(
+            Profile profile, LocalStatus machine, TcpLoadTestSpec spec, Options options)
             throws InterruptedException {
         int runners = spec.getRunners();
-        List<List<String>> args = new ArrayList<>();
-        for (int i = 0; i < runners; i++) {
-            args.add(
-                    LocalArgs.localize(
-                            RunnerArgs.forRunner(spec, i),
-                            folder.resolve(RunnerArgs.PROFILE_FILE),
-                            resultFile(folder, i)));
-        }
-        long waitMs =
-                Quantities.durationMs("duration", totalDuration(spec))
-                        + Quantities.durationMs("timeout", spec.getTimeout())
-                        + STOP_GRACE_MS;
-        err.println(
-                "tcpload: "
-                        + runners
-                        + (runners == 1 ? " runner, " : " runners, ")
-                        + spec.getConnections()
-                        + " connections for "
-                        + totalDuration(spec));
-        machine.accepted(Instant.now());
-        List<RunnerOutcome> outcomes = new ArrayList<>();
-        List<String> runnerErrors = new ArrayList<>();
-        ExecutorService pool = Executors.newFixedThreadPool(runners, named());
+        List<LocalRunner> prepared = new ArrayList<>();
         try {
-            CountDownLatch ready = new CountDownLatch(runners);
-            CountDownLatch go = new CountDownLatch(1);
-            List<Future<InProcessRunner.Ended>> futures = new ArrayList<>();
             for (int i = 0; i < runners; i++) {
-                InProcessRunner runner = new InProcessRunner(args.get(i), ready, go);
-                futures.add(pool.submit(runner::call));
+                Optional<LocalRunner> runner = prepare(i, spec, profile);
+                if (runner.isEmpty()) {
+                    return EXIT_INVALID;
+                }
+                prepared.add(runner.get());
             }
-            ready.await();
-            // As the operator does: a start instant just ahead, recorded, then kept by all.
-            long startAtMs = machine.allReady(Instant.now());
-            long untilStartMs;
-            while ((untilStartMs = startAtMs - System.currentTimeMillis()) > 0) {
-                Thread.sleep(untilStartMs);
+            long waitMs =
+                    RunnerInvocations.totalDurationMs(spec)
+                            + RunnerInvocations.load(spec).timeoutMs()
+                            + STOP_GRACE_MS;
+            err.println(
+                    "tcpload: "
+                            + runners
+                            + (runners == 1 ? " runner, " : " runners, ")
+                            + spec.getConnections()
+                            + " connections for "
+                            + io.tcpload.runner.format.Quantities.formatDurationMs(
+                                    RunnerInvocations.totalDurationMs(spec)));
+            machine.accepted(Instant.now());
+            List<RunnerOutcome> outcomes;
+            Optional<Interruption.Caught> caught;
+            try (Interruption interruption =
+                    Interruption.install(() -> prepared.forEach(LocalRunner::stop))) {
+                outcomes = runTogether(prepared, machine, waitMs);
+                caught = interruption.caught();
             }
-            go.countDown();
-            long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMs);
-            for (int i = 0; i < runners; i++) {
-                RunnerOutcome outcome =
-                        outcome(i, futures.get(i), resultFile(folder, i), deadlineNs, runnerErrors);
-                outcomes.add(outcome);
+            Instant completed = Instant.now();
+            List<RunSummary> results = outcomes.stream().flatMap(o -> o.result().stream()).toList();
+            int written = 0;
+            if (!results.isEmpty()) {
+                written = printReport(ResultMerge.merge(results), options);
             }
+            TcpLoadTestStatus status =
+                    caught.isPresent()
+                            ? machine.interrupted(outcomes, completed, "SIG" + caught.get().name())
+                            : machine.ended(outcomes, completed);
+            out.println();
+            out.print(StatusYaml.render(status));
+            out.flush();
+            if (caught.isPresent()) {
+                return caught.get().exitStatus();
+            }
+            if (status.getPhase() != Phase.Succeeded) {
+                return EXIT_FAILED;
+            }
+            return written == 0 ? EXIT_PASSED : EXIT_FAILED;
         } finally {
+            prepared.forEach(LocalRunner::close);
+        }
+    }
+
+    /**
+     * Runner {@code index} checked and armed-to-be; empty (said on {@code err}) when it refuses its
+     * invocation, which means the test cannot run here.
+     */
+    private Optional<LocalRunner> prepare(int index, TcpLoadTestSpec spec, Profile profile) {
+        RunnerInvocation invocation = RunnerInvocations.forRunner(spec, index);
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        PrintStream logStream = new PrintStream(log, true, StandardCharsets.UTF_8);
+        try {
+            RunPlan plan = RunPlan.of(invocation, NO_ENVIRONMENT);
+            RunSession session =
+                    RunSession.prepare(
+                            plan, profile, StartGate.awaiting(), RunCommand.VERSION, logStream);
+            return Optional.of(new LocalRunner(index, Optional.of(session), log, Optional.empty()));
+        } catch (PlanException e) {
+            e.problems()
+                    .forEach(problem -> err.println("tcpload: runner " + index + ": " + problem));
+            return Optional.empty();
+        } catch (RunSession.SetupException e) {
+            return Optional.of(
+                    new LocalRunner(index, Optional.empty(), log, Optional.of(e.getMessage())));
+        }
+    }
+
+    /**
+     * Runs every runner on a thread of its own: each arms (connections open, nothing sent); once
+     * all are armed the state machine sets the start instant, each runner's gate is opened at it,
+     * and the outcomes are collected, each within {@code waitMs} of the start.
+     */
+    private List<RunnerOutcome> runTogether(
+            List<LocalRunner> runners, LocalStatus machine, long waitMs)
+            throws InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(runners.size(), named());
+        CountDownLatch armed = new CountDownLatch(runners.size());
+        List<Future<RunSummary>> futures = new ArrayList<>();
+        try {
+            for (LocalRunner runner : runners) {
+                futures.add(pool.submit(() -> runner.run(armed::countDown)));
+            }
+            armed.await();
+            long startAtMs = machine.allReady(Instant.now());
+            runners.forEach(runner -> runner.open(startAtMs));
+            long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMs);
+            List<RunnerOutcome> outcomes = new ArrayList<>();
+            for (int i = 0; i < runners.size(); i++) {
+                outcomes.add(outcome(runners.get(i), futures.get(i), deadlineNs));
+            }
+            return outcomes;
+        } finally {
+            runners.forEach(LocalRunner::stop);
             pool.shutdownNow();
             pool.awaitTermination(STOP_GRACE_MS, TimeUnit.MILLISECONDS);
         }
-        Instant completed = Instant.now();
-        runnerErrors.forEach(err::println);
-
-        List<RunSummary> results = outcomes.stream().flatMap(o -> o.result().stream()).toList();
-        Optional<RunSummary> merged =
-                results.isEmpty() ? Optional.empty() : Optional.of(ResultMerge.merge(results));
-        String testName = options.file().getFileName().toString();
-        merged.ifPresent(result -> printReport(result, testName));
-        TcpLoadTestStatus status = machine.ended(outcomes, completed);
-        out.println();
-        out.print(StatusYaml.render(status));
-        out.flush();
-        if (status.getPhase() == Phase.Succeeded) {
-            return EXIT_PASSED;
-        }
-        // A runner that refuses its arguments (a feature it lacks) means the test cannot run here.
-        return refusedArguments.get() ? EXIT_INVALID : EXIT_FAILED;
     }
 
-    private RunnerOutcome outcome(
-            int index,
-            Future<InProcessRunner.Ended> future,
-            Path resultFile,
-            long deadlineNs,
-            List<String> runnerErrors)
+    private RunnerOutcome outcome(LocalRunner runner, Future<RunSummary> future, long deadlineNs)
             throws InterruptedException {
-        InProcessRunner.Ended ended;
-        try {
-            ended = future.get(Math.max(0, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            future.cancel(true);
-            return RunnerOutcome.failed(index, "did not stop in time");
-        } catch (ExecutionException e) {
-            return RunnerOutcome.failed(index, "crashed: " + e.getCause());
-        }
-        if (ended.exitStatus() == RUNNER_EXIT_INVALID) {
-            refusedArguments.set(true);
-        }
-        if (ended.exitStatus() != 0 || !Files.isRegularFile(resultFile)) {
-            for (String line : ended.errText().split("\n")) {
-                if (!line.isBlank()) {
-                    runnerErrors.add("runner " + index + ": " + line.strip());
-                }
-            }
-            return RunnerOutcome.failed(
-                    index, "exit status " + ended.exitStatus() + ": " + lastLine(ended.errText()));
-        }
-        if (index == 0) {
-            // Every runner loads the same profile: one runner's warnings are everyone's.
-            ended.errText()
-                    .lines()
-                    .filter(line -> line.startsWith("warning:"))
-                    .forEach(runnerErrors::add);
-        }
         try {
             RunSummary result =
-                    JsonResult.read(Files.readString(resultFile, StandardCharsets.UTF_8));
-            return RunnerOutcome.reported(index, result);
-        } catch (IOException | IllegalArgumentException e) {
-            return RunnerOutcome.failed(index, "unreadable result: " + e.getMessage());
+                    future.get(Math.max(0, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
+            return RunnerOutcome.reported(runner.index(), result);
+        } catch (TimeoutException e) {
+            runner.stop();
+            return failed(runner, "did not stop in time");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof CancellationException) {
+                return failed(runner, "stopped before the start");
+            }
+            if (cause instanceof LocalRunner.NotRunException notRun) {
+                return failed(runner, notRun.getMessage());
+            }
+            return failed(runner, "crashed: " + cause);
         }
     }
 
-    private void printReport(RunSummary merged, String testName) {
+    private RunnerOutcome failed(LocalRunner runner, String reason) {
+        runner.logLines().forEach(line -> err.println("runner " + runner.index() + ": " + line));
+        return RunnerOutcome.failed(runner.index(), reason);
+    }
+
+    /**
+     * Prints the merged report and writes the files asked for.
+     *
+     * @return 0, or non-zero when a file could not be written
+     */
+    private int printReport(RunSummary merged, Options options) {
         RunInfo info = merged.info();
         // The runners' profile is a temporary file; the test file is what the user knows.
         out.print(
                 ConsoleReport.banner(
                         new RunInfo(
                                 info.target(),
-                                testName,
+                                options.file().getFileName().toString(),
                                 info.threads(),
                                 info.connections(),
                                 info.durationMs(),
@@ -287,37 +348,13 @@ public final class LocalRun {
                                 info.keepAlive(),
                                 info.pipeline(),
                                 info.transport())));
-        out.print(ConsoleReport.render(merged, new ReportOptions(true, false, false)));
-        out.flush();
-        List<ErrorCount> errors = merged.errorMessages();
-        if (!errors.isEmpty()) {
-            err.println("Errors:");
-            for (ErrorCount error : errors) {
-                err.printf("  %10d  %s%n", error.count(), error.message());
-            }
-        }
-    }
-
-    /** The spec's duration, or its stages' total. */
-    private static String totalDuration(TcpLoadTestSpec spec) {
-        if (spec.getDuration() != null) {
-            return spec.getDuration();
-        }
-        long totalMs = 0;
-        for (var stage : spec.getStages()) {
-            totalMs += Quantities.durationMs("stages.duration", stage.getDuration());
-        }
-        return totalMs + "ms";
-    }
-
-    private static Path resultFile(Path folder, int index) {
-        return folder.resolve("runner-" + index + ".json");
+        return RunOutputs.write(merged, options.outputs(), out, err);
     }
 
     private static void writeProfile(Path folder, Sources sources) {
         try {
             Files.writeString(
-                    folder.resolve(RunnerArgs.PROFILE_FILE),
+                    folder.resolve(RunnerInvocations.PROFILE_FILE),
                     sources.profileText().orElseThrow(),
                     StandardCharsets.UTF_8);
             for (Map.Entry<String, String> file : sources.fileContents().entrySet()) {
@@ -348,12 +385,6 @@ public final class LocalRun {
         }
     }
 
-    private static String lastLine(String text) {
-        String[] lines = text.strip().split("\n");
-        String last = lines[lines.length - 1].strip();
-        return last.isEmpty() ? "no message" : last;
-    }
-
     private static java.util.concurrent.ThreadFactory named() {
         return new java.util.concurrent.ThreadFactory() {
             private int next;
@@ -366,24 +397,66 @@ public final class LocalRun {
     }
 
     /**
-     * One runner's command line run in-process with its output captured, so that runners do not
-     * interleave on the console; it starts when {@code go} opens, after all runners are ready.
+     * One in-process runner: its session (none when it could not be set up, with the reason), and
+     * what it logged, shown when it fails.
      */
-    private record InProcessRunner(List<String> args, CountDownLatch ready, CountDownLatch go) {
-        record Ended(int exitStatus, String errText) {}
+    private record LocalRunner(
+            int index,
+            Optional<RunSession> session,
+            ByteArrayOutputStream log,
+            Optional<String> setupFailure) {
 
-        Ended call() throws InterruptedException {
-            ready.countDown();
-            go.await();
-            ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
-            ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
-            int status;
-            try (PrintStream runnerOut = new PrintStream(outBytes, true, StandardCharsets.UTF_8);
-                    PrintStream runnerErr =
-                            new PrintStream(errBytes, true, StandardCharsets.UTF_8)) {
-                status = RunnerMain.execute(runnerOut, runnerErr, args.toArray(String[]::new));
+        /** A runner that could not run at all. */
+        static final class NotRunException extends Exception {
+            private static final long serialVersionUID = 1L;
+
+            NotRunException(String message) {
+                super(message);
             }
-            return new Ended(status, errBytes.toString(StandardCharsets.UTF_8));
+        }
+
+        /** Runs to the end; {@code armed} is called once it waits at its gate, or cannot run. */
+        RunSummary run(Runnable armed) throws InterruptedException, NotRunException {
+            if (session.isEmpty()) {
+                armed.run();
+                throw new NotRunException(setupFailure.orElse("could not be set up"));
+            }
+            boolean[] told = new boolean[1];
+            try {
+                return session.get()
+                        .run(
+                                new ProgressListener() {
+                                    @Override
+                                    public void onSecond(Progress progress) {}
+
+                                    @Override
+                                    public void onReady() {
+                                        told[0] = true;
+                                        armed.run();
+                                    }
+                                });
+            } finally {
+                if (!told[0]) {
+                    // Failed before it was armed: the others must not wait for it.
+                    armed.run();
+                }
+            }
+        }
+
+        void open(long startAtMs) {
+            session.ifPresent(s -> s.gate().open(startAtMs));
+        }
+
+        void stop() {
+            session.ifPresent(RunSession::stop);
+        }
+
+        void close() {
+            session.ifPresent(RunSession::close);
+        }
+
+        List<String> logLines() {
+            return log.toString(StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank()).toList();
         }
     }
 }

@@ -1,6 +1,8 @@
 package io.tcpload.operator.local;
 
+import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
@@ -12,6 +14,7 @@ import io.tcpload.operator.status.StatusComputer;
 import io.tcpload.operator.validation.Failure;
 import io.tcpload.runner.stats.RunSummary;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +31,9 @@ import java.util.Optional;
 final class LocalStatus {
     /** The address the in-process runners are shown at: they have no pod, only this machine. */
     private static final String LOOPBACK = "127.0.0.1";
+
+    /** The reason of a run stopped by a signal. */
+    static final String INTERRUPTED = "Interrupted";
 
     private final TcpLoadTest test;
     private final TcpLoadTestSpec spec;
@@ -61,7 +67,7 @@ final class LocalStatus {
     long allReady(Instant now) {
         Map<Integer, RunnerPod> pods = new HashMap<>();
         Map<Integer, RunnerProbe> probes = new HashMap<>();
-        RunnerProbe ready = new RunnerProbe(RunnerProbe.State.READY, 0, 0, 0, 0, 0, 0, 0, 0);
+        RunnerProbe ready = RunnerProbe.inState(RunnerProbe.State.READY);
         for (int i = 0; i < spec.getRunners(); i++) {
             pods.put(i, new RunnerPod(i, null, "Running", LOOPBACK, null));
             probes.put(i, ready);
@@ -95,6 +101,33 @@ final class LocalStatus {
             }
         }
         return step(Optional.empty(), pods, Map.of(), results, now).status();
+    }
+
+    /**
+     * The run was interrupted (by {@code signal}): the runners were stopped early, so whatever they
+     * report is partial. The machine's status for their results is kept, and marked failed, so that
+     * a partial run is never taken for a whole one.
+     */
+    TcpLoadTestStatus interrupted(List<RunnerOutcome> outcomes, Instant now, String signal) {
+        TcpLoadTestStatus status = ended(outcomes, now);
+        String message =
+                "Interrupted by "
+                        + signal
+                        + ": the runners were stopped early; the summary covers the load until"
+                        + " then, not the whole test.";
+        status.setPhase(Phase.Failed);
+        status.setMessage(message);
+        List<Condition> conditions = new ArrayList<>(status.getConditions());
+        conditions.removeIf(c -> TcpLoadTestStatus.COMPLETED.equals(c.getType()));
+        Condition completed = new Condition();
+        completed.setType(TcpLoadTestStatus.COMPLETED);
+        completed.setStatus("False");
+        completed.setReason(INTERRUPTED);
+        completed.setMessage(message);
+        completed.setLastTransitionTime(now.toString());
+        conditions.add(completed);
+        status.setConditions(conditions);
+        return status;
     }
 
     private Decision step(

@@ -1,7 +1,8 @@
 package io.tcpload.operator.reconciler;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tcpload.operator.status.RunnerProbe;
+import io.tcpload.runner.contract.LiveStats;
+import io.tcpload.runner.contract.RunnerProtocol;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -21,7 +22,6 @@ import java.util.concurrent.CompletionException;
  */
 public final class HttpRunnerClient implements RunnerClient {
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final HttpClient http =
             HttpClient.newBuilder()
@@ -40,7 +40,9 @@ public final class HttpRunnerClient implements RunnerClient {
         for (String podIp : podIps) {
             asked.put(
                     podIp,
-                    http.sendAsync(get(podIp, "/stats"), HttpResponse.BodyHandlers.ofString())
+                    http.sendAsync(
+                                    get(podIp, RunnerProtocol.STATS),
+                                    HttpResponse.BodyHandlers.ofString())
                             .thenApply(HttpRunnerClient::probe)
                             .exceptionally(failure -> RunnerProbe.UNREACHABLE));
         }
@@ -54,8 +56,8 @@ public final class HttpRunnerClient implements RunnerClient {
             return RunnerProbe.UNREACHABLE;
         }
         try {
-            return RunnerProbe.fromStats(JSON.readTree(response.body()));
-        } catch (IOException e) {
+            return RunnerProbe.of(LiveStats.fromJson(response.body()));
+        } catch (IllegalArgumentException e) {
             return RunnerProbe.UNREACHABLE;
         }
     }
@@ -63,7 +65,7 @@ public final class HttpRunnerClient implements RunnerClient {
     @Override
     public Optional<String> result(String podIp) {
         try {
-            HttpResponse<String> response = send(get(podIp, "/result"));
+            HttpResponse<String> response = send(get(podIp, RunnerProtocol.RESULT));
             return response.statusCode() == 200 ? Optional.of(response.body()) : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();
@@ -81,7 +83,7 @@ public final class HttpRunnerClient implements RunnerClient {
             told.put(
                     podIp,
                     http.sendAsync(
-                            post(podIp, "/start?at=" + atEpochMs),
+                            post(podIp, RunnerProtocol.startAt(atEpochMs)),
                             HttpResponse.BodyHandlers.discarding()));
         }
         for (Map.Entry<String, CompletableFuture<HttpResponse<Void>>> runner : told.entrySet()) {
@@ -107,7 +109,7 @@ public final class HttpRunnerClient implements RunnerClient {
     @Override
     public void finish(String podIp) {
         try {
-            send(post(podIp, "/finish"));
+            send(post(podIp, RunnerProtocol.FINISH));
         } catch (IOException e) {
             // It exits by itself once its --hold-result time is up.
         }

@@ -15,6 +15,10 @@ public enum EventReason {
     Started(false),
     /** Not every runner was ready within startTimeoutSeconds. */
     StartTimeout(true),
+    /**
+     * A runner speaks another runner protocol than the operator: its image is of another version.
+     */
+    RunnerIncompatible(true),
     /** A runner crashed, was evicted or OOM-killed, or never reported. */
     RunnerFailed(true),
     /** Every runner reported and every threshold held. */

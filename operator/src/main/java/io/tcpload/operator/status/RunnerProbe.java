@@ -1,11 +1,16 @@
 package io.tcpload.operator.status;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.tcpload.runner.contract.LivePhase;
+import io.tcpload.runner.contract.LiveStats;
+import io.tcpload.runner.contract.RunnerProtocol;
 
 /**
- * What a runner's {@code /stats} said, or that it could not be reached. Immutable.
+ * What a runner's {@code /stats} said, as far as the test's state depends on it, or that it could
+ * not be reached. Immutable.
  *
  * @param state where the runner is
+ * @param protocolVersion the runner protocol it speaks (this operator's for an unreachable one)
+ * @param runnerVersion its version, for messages; empty when unknown
  * @param startAtEpochMs the start instant it was told (0 before)
  * @param startEpochUs when its load really began (0 before)
  * @param requests complete responses so far
@@ -17,6 +22,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public record RunnerProbe(
         State state,
+        int protocolVersion,
+        String runnerVersion,
         long startAtEpochMs,
         long startEpochUs,
         long requests,
@@ -38,34 +45,58 @@ public record RunnerProbe(
         public boolean ready() {
             return this == READY || this == RUNNING || this == FINISHED;
         }
+
+        static State of(LivePhase phase) {
+            return switch (phase) {
+                case WAITING -> WAITING;
+                case READY -> READY;
+                case RUNNING -> RUNNING;
+                case FINISHED -> FINISHED;
+            };
+        }
     }
 
-    public static final RunnerProbe UNREACHABLE =
-            new RunnerProbe(State.UNREACHABLE, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static final RunnerProbe UNREACHABLE = inState(State.UNREACHABLE);
 
-    /** Reads the runner's {@code /stats} JSON. */
-    public static RunnerProbe fromStats(JsonNode stats) {
-        State state =
-                switch (stats.path("phase").asText()) {
-                    case "ready" -> State.READY;
-                    case "running" -> State.RUNNING;
-                    case "finished" -> State.FINISHED;
-                    default -> State.WAITING;
-                };
-        JsonNode cumulative = stats.path("cumulative");
-        JsonNode lastSecond = stats.path("lastSecond");
+    /** A runner of this operator's protocol in {@code state}, with no figures yet. */
+    public static RunnerProbe inState(State state) {
+        return new RunnerProbe(state, RunnerProtocol.VERSION, "", 0, 0, 0, 0, 0, 0, 0, 0);
+    }
+
+    /** The same, told to start at {@code epochMs}. */
+    public RunnerProbe withStartAtEpochMs(long epochMs) {
         return new RunnerProbe(
                 state,
-                stats.path("startAtEpochMs").asLong(),
-                stats.path("startEpochUs").asLong(),
-                cumulative.path("requests").asLong(),
-                cumulative.path("successes").asLong(),
-                cumulative.path("failures").asLong(),
-                cumulative.path("connectErrors").asLong()
-                        + cumulative.path("readErrors").asLong()
-                        + cumulative.path("writeErrors").asLong()
-                        + cumulative.path("timeouts").asLong(),
-                lastSecond.path("successTps").asLong() + lastSecond.path("failureTps").asLong(),
-                stats.path("latencyUs").path("p99").asLong());
+                protocolVersion,
+                runnerVersion,
+                epochMs,
+                startEpochUs,
+                requests,
+                successes,
+                failures,
+                errors,
+                tps,
+                p99Us);
+    }
+
+    /** What a runner's {@code /stats} said. */
+    public static RunnerProbe of(LiveStats stats) {
+        return new RunnerProbe(
+                State.of(stats.phase()),
+                stats.protocolVersion(),
+                stats.runnerVersion() == null ? "" : stats.runnerVersion(),
+                stats.startAtEpochMs(),
+                stats.startEpochUs(),
+                stats.cumulative().requests(),
+                stats.cumulative().successes(),
+                stats.cumulative().failures(),
+                stats.cumulative().errors(),
+                stats.lastSecond().tps(),
+                stats.latencyUs().p99());
+    }
+
+    /** Whether the runner speaks another protocol than this operator: it cannot be driven. */
+    public boolean incompatible() {
+        return state != State.UNREACHABLE && protocolVersion != RunnerProtocol.VERSION;
     }
 }

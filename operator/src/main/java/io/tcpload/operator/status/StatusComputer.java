@@ -2,6 +2,7 @@ package io.tcpload.operator.status;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.Condition;
+import io.tcpload.operator.children.RunnerInvocations;
 import io.tcpload.operator.crd.LatencySummary;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.ResultSummary;
@@ -12,8 +13,9 @@ import io.tcpload.operator.results.ResultMerge;
 import io.tcpload.operator.results.StartSkew;
 import io.tcpload.operator.results.StatusSummaries;
 import io.tcpload.operator.results.Thresholds;
-import io.tcpload.operator.runner.RunnerArgs;
-import io.tcpload.runner.format.Quantities;
+import io.tcpload.runner.cli.RunCommand;
+import io.tcpload.runner.contract.RunnerInvocation.Load;
+import io.tcpload.runner.contract.RunnerProtocol;
 import io.tcpload.runner.stats.RunSummary;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,6 +41,9 @@ import java.util.stream.Collectors;
  * </pre>
  */
 public final class StatusComputer {
+    /** What this operator is, in messages about runners of another version. */
+    static final String OPERATOR_VERSION = RunCommand.VERSION.replace("tcpload-runner", "tcpload");
+
     /** How far ahead the start instant is set: time to tell every runner. */
     public static final Duration START_LEAD = Duration.ofMillis(500);
 
@@ -64,6 +69,12 @@ public final class StatusComputer {
             return pending(seen, next);
         }
         guardSpec(seen, next);
+        if (!phase.finished()) {
+            Optional<Decision> incompatible = incompatible(seen, next, phase == Phase.Starting);
+            if (incompatible.isPresent()) {
+                return incompatible.get();
+            }
+        }
         return switch (phase) {
             case Starting -> starting(seen, next);
             case Running -> running(seen, next);
@@ -125,6 +136,41 @@ public final class StatusComputer {
         if (newlyRefused) {
             next.event(EventReason.SpecChangeRefused, message);
         }
+    }
+
+    /**
+     * A runner of another version cannot be driven (its paths or its figures may mean other
+     * things): the test stops at once, naming both versions, instead of misreading it.
+     */
+    private static Optional<Decision> incompatible(
+            Observation seen, Builder next, boolean beforeStart) {
+        for (var entry : seen.probes().entrySet()) {
+            RunnerProbe probe = entry.getValue();
+            if (!probe.incompatible()) {
+                continue;
+            }
+            RunnerPod pod = seen.pods().get(entry.getKey());
+            String runner = pod == null ? "runner " + entry.getKey() : runnerName(pod);
+            String message =
+                    capitalized(runner)
+                            + " is "
+                            + (probe.runnerVersion().isEmpty()
+                                    ? "a runner of unknown version"
+                                    : probe.runnerVersion())
+                            + " speaking runner protocol "
+                            + probe.protocolVersion()
+                            + "; this operator is "
+                            + OPERATOR_VERSION
+                            + " and speaks protocol "
+                            + RunnerProtocol.VERSION
+                            + ". Use a runner image of the operator's version (spec.runner.image, or"
+                            + " the chart's default).";
+            String condition =
+                    beforeStart ? TcpLoadTestStatus.RUNNERS_READY : TcpLoadTestStatus.COMPLETED;
+            next.condition(condition, false, "RunnerIncompatible", message);
+            return Optional.of(next.fail(EventReason.RunnerIncompatible, message, true));
+        }
+        return Optional.empty();
     }
 
     private static Decision starting(Observation seen, Builder next) {
@@ -235,9 +281,10 @@ public final class StatusComputer {
             }
         }
         Instant startAt = Instant.ofEpochMilli(status.getStartAtMs());
+        Load load = RunnerInvocations.load(spec);
         Instant reportBy =
-                startAt.plusMillis(Quantities.durationMs("duration", RunnerArgs.duration(spec)))
-                        .plusMillis(Quantities.durationMs("timeout", spec.getTimeout()))
+                startAt.plusMillis(load.totalDurationMs())
+                        .plusMillis(load.timeoutMs())
                         .plus(REPORT_GRACE);
         if (!pending.isEmpty() && seen.now().isBefore(reportBy)) {
             status.setSummary(live(seen, startAt));

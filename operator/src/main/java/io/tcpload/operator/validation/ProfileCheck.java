@@ -1,7 +1,7 @@
 package io.tcpload.operator.validation;
 
+import io.tcpload.operator.children.RunnerInvocations;
 import io.tcpload.operator.crd.DataFile;
-import io.tcpload.operator.runner.RunnerArgs;
 import io.tcpload.runner.profile.LoadedProfile;
 import io.tcpload.runner.profile.ParameterSpec;
 import io.tcpload.runner.profile.ProfileException;
@@ -54,7 +54,7 @@ final class ProfileCheck {
     private static Optional<String> check(String text, Path folder) {
         LoadedProfile loaded;
         try {
-            loaded = ProfileLoader.parse(text, folder.resolve(RunnerArgs.PROFILE_FILE));
+            loaded = ProfileLoader.parse(text, folder.resolve(RunnerInvocations.PROFILE_FILE));
         } catch (ProfileException e) {
             ProfileProblem first = e.problems().get(0);
             return Optional.of(describe(first, folder));

@@ -1,12 +1,15 @@
 package io.tcpload.operator.validation;
 
+import io.tcpload.operator.children.RunnerInvocations;
 import io.tcpload.operator.crd.DataFile;
 import io.tcpload.operator.crd.Stage;
 import io.tcpload.operator.crd.TargetOverride;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.results.Threshold;
-import io.tcpload.operator.runner.RunnerArgs;
+import io.tcpload.runner.contract.RunnerLimits;
 import io.tcpload.runner.format.Quantities;
+import io.tcpload.runner.plan.PlanException;
+import io.tcpload.runner.plan.RunPlan;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -35,6 +38,7 @@ public final class TcpLoadTestValidator {
                     (spec, sources) -> files(spec),
                     (spec, sources) -> thresholds(spec),
                     (spec, sources) -> timeouts(spec),
+                    (spec, sources) -> runnersAccept(spec),
                     TcpLoadTestValidator::profile);
 
     private TcpLoadTestValidator() {}
@@ -79,8 +83,16 @@ public final class TcpLoadTestValidator {
         if (spec.getRunners() == null || spec.getRunners() < 1) {
             return fail("spec.runners", "must be at least 1.");
         }
+        if (spec.getRunners() > RunnerLimits.RUNNERS_MAX) {
+            return fail("spec.runners", "must be at most " + RunnerLimits.RUNNERS_MAX + ".");
+        }
         if (spec.getThreads() == null || spec.getThreads() < 1) {
             return fail("spec.threads", "must be at least 1.");
+        }
+        if (spec.getThreads() > RunnerLimits.THREADS_MAX) {
+            return fail(
+                    "spec.threads",
+                    "must be at most " + RunnerLimits.THREADS_MAX + " event loops per runner.");
         }
         long needed = (long) spec.getRunners() * spec.getThreads();
         if (spec.getConnections() == null || spec.getConnections() < needed) {
@@ -93,6 +105,18 @@ public final class TcpLoadTestValidator {
                             + " = "
                             + needed
                             + "), so that every event loop of every runner has a connection.");
+        }
+        long most = (long) spec.getRunners() * RunnerLimits.CONNECTIONS_MAX;
+        if (spec.getConnections() > most) {
+            return fail(
+                    "spec.connections",
+                    "must be at most runners x "
+                            + RunnerLimits.CONNECTIONS_MAX
+                            + " ("
+                            + most
+                            + "): one runner opens at most "
+                            + RunnerLimits.CONNECTIONS_MAX
+                            + "; add runners.");
         }
         return Optional.empty();
     }
@@ -126,9 +150,33 @@ public final class TcpLoadTestValidator {
             if (failure.isPresent()) {
                 return failure;
             }
-            if (stage.getRate() == null || stage.getRate() < 0) {
-                return fail(field + ".rate", "must be 0 or more requests per second.");
+            if (stage.getRate() == null
+                    || stage.getRate() < 0
+                    || stage.getRate() > RunnerLimits.RATE_MAX) {
+                return fail(
+                        field + ".rate",
+                        "must be from 0 to "
+                                + (long) RunnerLimits.RATE_MAX
+                                + " requests per second.");
             }
+        }
+        if (stages.size() > RunnerLimits.STAGES_MAX) {
+            return fail("spec.stages", "must have at most " + RunnerLimits.STAGES_MAX + " stages.");
+        }
+        long totalMs = RunnerInvocations.totalDurationMs(spec);
+        if (totalMs > RunnerLimits.DURATION_MAX_MS) {
+            return fail(
+                    spec.getDuration() != null ? "spec.duration" : "spec.stages",
+                    "must last at most "
+                            + Quantities.formatDurationMs(RunnerLimits.DURATION_MAX_MS)
+                            + " in all.");
+        }
+        if (RunnerInvocations.load(spec).timeoutMs() > RunnerLimits.TIMEOUT_MAX_MS) {
+            return fail(
+                    "spec.timeout",
+                    "must be at most "
+                            + Quantities.formatDurationMs(RunnerLimits.TIMEOUT_MAX_MS)
+                            + ".");
         }
         return Optional.empty();
     }
@@ -137,8 +185,12 @@ public final class TcpLoadTestValidator {
         if (spec.getRate() == null) {
             return Optional.empty();
         }
-        if (spec.getRate() <= 0) {
-            return fail("spec.rate", "must be above 0 requests per second.");
+        if (spec.getRate() <= 0 || spec.getRate() > RunnerLimits.RATE_MAX) {
+            return fail(
+                    "spec.rate",
+                    "must be above 0 and at most "
+                            + (long) RunnerLimits.RATE_MAX
+                            + " requests per second.");
         }
         if (spec.getRate() < spec.getRunners()) {
             return fail(
@@ -176,7 +228,7 @@ public final class TcpLoadTestValidator {
                         field + ".name",
                         "must be a plain file name (letters, digits, '-', '_', '.').");
             }
-            if (name.equals(RunnerArgs.PROFILE_FILE)) {
+            if (name.equals(RunnerInvocations.PROFILE_FILE)) {
                 return fail(field + ".name", "'profile.ini' is the profile's own name.");
             }
             if (!names.add(name)) {
@@ -207,6 +259,23 @@ public final class TcpLoadTestValidator {
         }
         if (spec.getTtlSecondsAfterFinished() != null && spec.getTtlSecondsAfterFinished() < 0) {
             return fail("spec.ttlSecondsAfterFinished", "must not be negative.");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * What the rules above miss, the runners themselves would refuse: each runner's invocation is
+     * checked by the runner's own plan, so that no spec that passes here fails in the pods.
+     */
+    static Optional<Failure> runnersAccept(TcpLoadTestSpec spec) {
+        for (int i = 0; i < spec.getRunners(); i++) {
+            try {
+                RunPlan.of(RunnerInvocations.forRunner(spec, i), name -> null);
+            } catch (PlanException e) {
+                return fail("spec", "runner " + i + " would refuse it: " + e.getMessage() + ".");
+            } catch (IllegalArgumentException e) {
+                return fail("spec", e.getMessage() + ".");
+            }
         }
         return Optional.empty();
     }

@@ -13,9 +13,10 @@ import io.tcpload.runner.client.LoadConfig;
 import io.tcpload.runner.client.LoadEngine;
 import io.tcpload.runner.client.RunControl;
 import io.tcpload.runner.client.Transport;
+import io.tcpload.runner.endpoint.LiveStatsTracker;
+import io.tcpload.runner.endpoint.RunnerEndpoint;
 import io.tcpload.runner.metrics.MetricLabels;
 import io.tcpload.runner.metrics.MetricsBridge;
-import io.tcpload.runner.metrics.MetricsServer;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.ProfileLoader;
 import io.tcpload.runner.profile.Target;
@@ -91,7 +92,9 @@ class DashboardQueriesTest {
         ServeOptions serve = new ServeOptions("127.0.0.1", 0, 0.05, 2, 1);
         try (OperatorHarness operator = new OperatorHarness(dir.resolve("operator"));
                 DemoServer target = DemoServer.start(profile, serve);
-                MetricsServer metrics = MetricsServer.start("127.0.0.1", 0, bridge)) {
+                RunnerEndpoint metrics =
+                        RunnerEndpoint.start(
+                                "127.0.0.1", 0, bridge, new LiveStatsTracker("test"), null)) {
             reconcileOneTest(operator);
             Map<String, Integer> jobs = new LinkedHashMap<>();
             jobs.put("tcpload-runners", metrics.port());
@@ -198,7 +201,6 @@ class DashboardQueriesTest {
                         Transport.select("auto"));
         InetSocketAddress address =
                 new InetSocketAddress(profile.target().host(), profile.target().port());
-        bridge.runStarted();
         return CompletableFuture.supplyAsync(
                 () -> {
                     try {
@@ -206,8 +208,6 @@ class DashboardQueriesTest {
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                         throw new IllegalStateException(e);
-                    } finally {
-                        bridge.runFinished();
                     }
                 });
     }

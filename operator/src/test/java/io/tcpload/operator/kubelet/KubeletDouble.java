@@ -23,6 +23,7 @@ import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
 import io.tcpload.runner.RunnerMain;
+import io.tcpload.runner.contract.RunnerInvocation;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -395,10 +396,10 @@ public final class KubeletDouble implements AutoCloseable {
             }
         }
         String results =
-                fake.pod.getSpec().getContainers().get(0).getArgs().stream()
-                        .filter(arg -> arg.startsWith("--json="))
-                        .map(arg -> arg.substring("--json=".length()))
-                        .findFirst()
+                RunnerInvocation.parse(container(fake).getArgs())
+                        .outputs()
+                        .json()
+                        .map(Path::toString)
                         .orElse(null);
         if (results != null) {
             for (VolumeMount mount : container(fake).getVolumeMounts()) {

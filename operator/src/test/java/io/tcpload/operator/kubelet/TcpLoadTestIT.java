@@ -5,11 +5,11 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.tcpload.operator.children.DesiredResources;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
-import io.tcpload.operator.runner.DesiredResources;
 import io.tcpload.runner.report.JsonResult;
 import io.tcpload.runner.stats.Histograms;
 import io.tcpload.runner.stats.RunSummary;

@@ -3,11 +3,11 @@ package io.tcpload.operator.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Condition;
+import io.tcpload.operator.children.Specs;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
-import io.tcpload.operator.runner.Specs;
 import io.tcpload.operator.status.StatusComputer;
 import io.tcpload.operator.validation.Failure;
 import io.tcpload.runner.stats.Counts;

@@ -2,10 +2,10 @@ package io.tcpload.operator.reconciler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tcpload.operator.children.Specs;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
-import io.tcpload.operator.runner.Specs;
 import io.tcpload.operator.status.RunnerProbe;
 import java.time.Clock;
 import java.util.Collection;

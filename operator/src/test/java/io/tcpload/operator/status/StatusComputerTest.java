@@ -3,12 +3,13 @@ package io.tcpload.operator.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Condition;
+import io.tcpload.operator.children.Specs;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
-import io.tcpload.operator.runner.Specs;
 import io.tcpload.operator.validation.Failure;
+import io.tcpload.runner.contract.RunnerProtocol;
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.Histograms;
 import io.tcpload.runner.stats.RunInfo;
@@ -24,8 +25,7 @@ import org.junit.jupiter.api.Test;
 /** The test's state machine, step by step, with no cluster and no runner. */
 class StatusComputerTest {
     private static final Instant T0 = Instant.parse("2026-01-01T10:00:00Z");
-    private static final RunnerProbe READY =
-            new RunnerProbe(RunnerProbe.State.READY, 0, 0, 0, 0, 0, 0, 0, 0);
+    private static final RunnerProbe READY = RunnerProbe.inState(RunnerProbe.State.READY);
 
     private static TcpLoadTest test(int runners) {
         TcpLoadTestSpec spec = Specs.valid();
@@ -123,6 +123,38 @@ class StatusComputerTest {
     }
 
     @Test
+    void aRunnerOfAnotherProtocolFailsTheTestAtOnceNamingBothVersions() {
+        TcpLoadTest test = test(2);
+        Decision pending = StatusComputer.next(seen(test, Map.of(), Map.of(), Map.of(), T0));
+        RunnerProbe older =
+                new RunnerProbe(
+                        RunnerProbe.State.READY, 0, "tcpload-runner 0.0.9", 0, 0, 0, 0, 0, 0, 0, 0);
+
+        Decision decision =
+                StatusComputer.next(
+                        seen(
+                                after(test, pending),
+                                Map.of(0, running(0), 1, running(1)),
+                                Map.of(0, READY, 1, older),
+                                Map.of(),
+                                T0.plusSeconds(1)));
+
+        assertThat(decision.status().getPhase()).isEqualTo(Phase.Failed);
+        assertThat(decision.status().getStartAtMs()).isNull();
+        assertThat(decision.deleteChildren()).isTrue();
+        assertThat(decision.status().getMessage())
+                .contains(
+                        "Runner 1 (pod pay-runners-1-abcde)",
+                        "tcpload-runner 0.0.9",
+                        "protocol 0",
+                        StatusComputer.OPERATOR_VERSION,
+                        "protocol " + RunnerProtocol.VERSION);
+        assertThat(decision.events())
+                .extracting(Event::reason)
+                .containsExactly(EventReason.RunnerIncompatible);
+    }
+
+    @Test
     void aValidSpecCreatesTheRunnersAndStartsThemAtOneInstantOnceAllAreReady() {
         TcpLoadTest test = test(2);
         Decision pending = StatusComputer.next(seen(test, Map.of(), Map.of(), Map.of(), T0));
@@ -163,7 +195,7 @@ class StatusComputerTest {
         TcpLoadTest test = test(2);
         Decision pending = StatusComputer.next(seen(test, Map.of(), Map.of(), Map.of(), T0));
         long toldMs = T0.plusMillis(1_500).toEpochMilli();
-        RunnerProbe told = new RunnerProbe(RunnerProbe.State.READY, toldMs, 0, 0, 0, 0, 0, 0, 0);
+        RunnerProbe told = RunnerProbe.inState(RunnerProbe.State.READY).withStartAtEpochMs(toldMs);
 
         // The instant was set and told; this status was read from before it was written.
         Decision decision =
@@ -217,9 +249,32 @@ class StatusComputerTest {
     @Test
     void whileRunningTheSummaryShowsLiveCountsAndEveryRunnersRow() {
         TcpLoadTest test = runningTest(2);
-        RunnerProbe a = new RunnerProbe(RunnerProbe.State.RUNNING, 1, 1, 100, 99, 1, 0, 50, 2_000);
+        RunnerProbe a =
+                new RunnerProbe(
+                        RunnerProbe.State.RUNNING,
+                        RunnerProtocol.VERSION,
+                        "",
+                        1,
+                        1,
+                        100,
+                        99,
+                        1,
+                        0,
+                        50,
+                        2_000);
         RunnerProbe b =
-                new RunnerProbe(RunnerProbe.State.RUNNING, 1, 2, 300, 300, 0, 0, 150, 3_000);
+                new RunnerProbe(
+                        RunnerProbe.State.RUNNING,
+                        RunnerProtocol.VERSION,
+                        "",
+                        1,
+                        2,
+                        300,
+                        300,
+                        0,
+                        0,
+                        150,
+                        3_000);
 
         Decision decision =
                 StatusComputer.next(

@@ -2,12 +2,13 @@ package io.tcpload.operator.validation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tcpload.operator.children.Specs;
 import io.tcpload.operator.crd.ConfigMapKey;
 import io.tcpload.operator.crd.DataFile;
 import io.tcpload.operator.crd.Stage;
 import io.tcpload.operator.crd.TargetOverride;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
-import io.tcpload.operator.runner.Specs;
+import io.tcpload.runner.contract.RunnerLimits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,6 +27,29 @@ class TcpLoadTestValidatorTest {
     @Test
     void aValidSpecPasses() {
         assertThat(TcpLoadTestValidator.validate(Specs.valid())).isEmpty();
+    }
+
+    @Test
+    void theRunnersLimitsAreTheSpecsLimits() {
+        assertRefused(
+                spec -> spec.setRunners(RunnerLimits.RUNNERS_MAX + 1), "spec.runners", "at most");
+        assertRefused(
+                spec -> spec.setThreads(RunnerLimits.THREADS_MAX + 1), "spec.threads", "at most");
+        assertRefused(
+                spec -> {
+                    spec.setThreads(1);
+                    spec.setConnections(RunnerLimits.CONNECTIONS_MAX + 1);
+                },
+                "spec.connections",
+                "add runners");
+        assertRefused(spec -> spec.setDuration("999999h"), "spec.duration", "at most 720h");
+        assertRefused(spec -> spec.setTimeout("2h"), "spec.timeout", "at most 1h");
+        assertRefused(spec -> spec.setRate(2_000_000_000L), "spec.rate", "at most");
+        TcpLoadTestSpec big = Specs.valid();
+        big.setRunners(2);
+        big.setThreads(1);
+        big.setConnections(2 * RunnerLimits.CONNECTIONS_MAX);
+        assertThat(TcpLoadTestValidator.validate(big)).isEmpty();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.tcpload.runner.format;
 
+import java.math.BigDecimal;
 import java.util.Locale;
 
 /**
@@ -59,7 +60,23 @@ public final class Quantities {
      * {@code m} or {@code h}. Must be positive.
      */
     public static long durationMs(String flag, String text) {
+        long ms = signedDurationMs(flag, text);
+        if (ms <= 0) {
+            throw new IllegalArgumentException(flag + ": '" + text + "' must be positive");
+        }
+        return ms;
+    }
+
+    /**
+     * As {@link #durationMs}, but zero and a leading {@code -} are read too, so that a caller can
+     * say what the value must be instead of calling it not a number.
+     */
+    public static long signedDurationMs(String flag, String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);
+        boolean negative = t.startsWith("-");
+        if (negative) {
+            t = t.substring(1);
+        }
         long unitMs;
         String digits;
         if (t.endsWith("ms")) {
@@ -79,13 +96,46 @@ public final class Quantities {
             digits = t;
         }
         long value = parseDigits(flag, text, digits);
-        if (value == 0) {
-            throw new IllegalArgumentException(flag + ": '" + text + "' must be positive");
-        }
         if (value > Long.MAX_VALUE / unitMs) {
             throw new IllegalArgumentException(flag + ": '" + text + "' is too large");
         }
-        return value * unitMs;
+        return negative ? -value * unitMs : value * unitMs;
+    }
+
+    /**
+     * A count as {@link #count(String, String)} reads it, and a leading {@code -} too, so that a
+     * caller can say what the value must be instead of calling it not a number.
+     */
+    public static long signedCount(String flag, String text) {
+        String t = text.trim();
+        return t.startsWith("-") ? -count(flag, t.substring(1)) : count(flag, t);
+    }
+
+    /**
+     * A duration as {@link #signedDurationMs} reads it back exactly: in the largest of {@code h},
+     * {@code m}, {@code s} and {@code ms} that holds it whole ({@code 5m}, {@code 90s}, {@code
+     * 1500ms}).
+     */
+    public static String formatDurationMs(long ms) {
+        if (ms != 0 && ms % 3_600_000 == 0) {
+            return ms / 3_600_000 + "h";
+        }
+        if (ms != 0 && ms % 60_000 == 0) {
+            return ms / 60_000 + "m";
+        }
+        if (ms != 0 && ms % 1_000 == 0) {
+            return ms / 1_000 + "s";
+        }
+        return ms + "ms";
+    }
+
+    /**
+     * A rate as a plain decimal ({@code 2500}, {@code 0.5}) that parses back to the same double:
+     * the rate parser takes no exponent.
+     */
+    public static String formatRate(double rate) {
+        BigDecimal exact = BigDecimal.valueOf(rate).stripTrailingZeros();
+        return exact.scale() < 0 ? exact.setScale(0).toPlainString() : exact.toPlainString();
     }
 
     private static long parseDigits(String flag, String original, String digits) {

@@ -9,19 +9,17 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.tcpload.runner.client.ProgressListener;
 import io.tcpload.runner.stats.Counts;
-import io.tcpload.runner.stats.Histograms;
 import io.tcpload.runner.stats.SecondSample;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import org.HdrHistogram.Histogram;
 
 /**
- * Feeds the Prometheus meters and the live {@code /stats} snapshot from the engine's per-second
- * progress. The event loops never see a meter: once a second this adds the second's counts to
- * Micrometer counters and its histograms to {@link BucketedHistogram}s.
+ * Feeds the Prometheus meters from the engine's per-second progress. The event loops never see a
+ * meter: once a second this adds the second's counts to Micrometer counters and its histograms to
+ * {@link BucketedHistogram}s.
  *
  * <p>Series (Prometheus names; every one carries the {@link MetricLabels}): {@code
  * tcpload_requests_total{result="success|failure"}}, {@code
@@ -30,11 +28,17 @@ import org.HdrHistogram.Histogram;
  * tcpload_bytes_written_total}, {@code tcpload_connections_open}, and with a target rate {@code
  * tcpload_target_rate} and {@code tcpload_behind_schedule_total}.
  *
- * <p>Threading: {@link #onSecond}, {@link #onReady}, {@link #onStart}, {@link #runStarted} and
- * {@link #runFinished} are called by the thread that runs the engine, one at a time; {@link
- * #stats}, {@link #ready} and the registry's scrape may be called from any thread at any time.
+ * <p>Threading: {@link #onSecond} is called by the thread that runs the engine, one second at a
+ * time; the registry's scrape may be called from any thread at any time.
  */
 public final class MetricsBridge implements ProgressListener {
+    /** The Prometheus text format's content type. */
+    public static final String TEXT_FORMAT = "text/plain; version=0.0.4; charset=utf-8";
+
+    /** OpenMetrics' content type, for a scraper that asks for it. */
+    public static final String OPENMETRICS_FORMAT =
+            "application/openmetrics-text; version=1.0.0; charset=utf-8";
+
     /** The target rate's bits, read by the gauge on the scrape thread. */
     private final AtomicLong targetRate = new AtomicLong();
 
@@ -52,10 +56,6 @@ public final class MetricsBridge implements ProgressListener {
     private final AtomicInteger openConnections = new AtomicInteger();
     private final BucketedHistogram latency;
     private final BucketedHistogram connect;
-    private final Histogram latencyTotalUs = Histograms.create();
-    private final Histogram connectTotalUs = Histograms.create();
-
-    private volatile LiveStats stats = LiveStats.WAITING;
 
     /**
      * @param labels put on every series
@@ -134,39 +134,6 @@ public final class MetricsBridge implements ProgressListener {
         }
     }
 
-    /** The load is starting: from now on {@link #ready} holds. */
-    public void runStarted() {
-        stats = stats.withPhase("running");
-    }
-
-    @Override
-    public void onReady() {
-        stats = stats.withPhase("ready");
-    }
-
-    @Override
-    public void onStart(long startEpochUs) {
-        stats = stats.started(startEpochUs);
-    }
-
-    /** The run is over; the meters keep their final values. */
-    public void runFinished() {
-        stats = stats.withPhase("finished");
-    }
-
-    /**
-     * Whether the run has started, so that the series describe it, or waits ready for its start
-     * instant.
-     */
-    public boolean ready() {
-        return !stats.phase().equals("waiting");
-    }
-
-    /** The state after the last completed second. */
-    public LiveStats stats() {
-        return stats;
-    }
-
     @Override
     public void onSecond(Progress progress) {
         SecondSample second = progress.second();
@@ -187,25 +154,6 @@ public final class MetricsBridge implements ProgressListener {
         }
         latency.add(progress.latencyUs());
         connect.add(progress.connectUs());
-
-        latencyTotalUs.add(progress.latencyUs());
-        connectTotalUs.add(progress.connectUs());
-        String phase = stats.phase().equals("finished") ? "finished" : "running";
-        stats =
-                new LiveStats(
-                        phase,
-                        second.second(),
-                        progress.openConnections(),
-                        progress.cumulative(),
-                        new LiveStats.LastSecond(
-                                counts.successes(),
-                                counts.failures(),
-                                counts.errors(),
-                                LiveStats.Percentiles.of(progress.latencyUs()),
-                                progress.errors()),
-                        LiveStats.Percentiles.of(latencyTotalUs),
-                        LiveStats.Percentiles.of(connectTotalUs),
-                        stats.startEpochUs());
     }
 
     private static void add(Counter counter, long amount) {

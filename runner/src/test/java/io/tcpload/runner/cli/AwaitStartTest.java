@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.tcpload.runner.RunnerMain;
+import io.tcpload.runner.contract.LivePhase;
+import io.tcpload.runner.contract.LiveStats;
 import io.tcpload.runner.report.JsonResult;
 import io.tcpload.runner.stats.RunSummary;
 import java.io.ByteArrayOutputStream;
@@ -55,9 +57,9 @@ class AwaitStartTest {
         await().atMost(Duration.ofSeconds(10))
                 .ignoreExceptions()
                 .until(() -> send(get(base + "/readyz")).statusCode() == 200);
-        assertThat(send(get(base + "/stats")).body())
-                .contains("\"phase\":\"ready\"")
-                .doesNotContain("startAtEpochMs");
+        LiveStats ready = LiveStats.fromJson(send(get(base + "/stats")).body());
+        assertThat(ready.phase()).isEqualTo(LivePhase.READY);
+        assertThat(ready.startAtEpochMs()).as("no instant before one is told").isZero();
         assertThat(send(get(base + "/result")).statusCode()).isEqualTo(409);
         assertThat(exit).isNotDone();
 

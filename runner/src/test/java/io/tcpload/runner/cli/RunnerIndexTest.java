@@ -3,14 +3,16 @@ package io.tcpload.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tcpload.runner.RunnerMain;
+import io.tcpload.runner.contract.RunnerInvocation;
 import io.tcpload.runner.profile.Target;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /**
  * A runner pod of an Indexed Job learns its index from the environment; --shared and --target are
@@ -71,15 +73,19 @@ class RunnerIndexTest {
 
     @Test
     void targetParsesHostAndPort() {
-        assertThat(RunCommand.parseTarget("pay.svc:9000")).isEqualTo(new Target("pay.svc", 9000));
-        assertThat(RunCommand.parseTarget("[::1]:80")).isEqualTo(new Target("::1", 80));
-        assertThatThrownBy(() -> RunCommand.parseTarget("pay.svc"))
-                .hasMessageContaining("not HOST:PORT");
-        assertThatThrownBy(() -> RunCommand.parseTarget("pay.svc:0"))
-                .hasMessageContaining("1..65535");
+        assertThat(target("pay.svc:9000")).isEqualTo(new Target("pay.svc", 9000));
+        assertThat(target("[::1]:80")).isEqualTo(new Target("::1", 80));
+        assertThatThrownBy(() -> target("pay.svc")).hasMessageContaining("not HOST:PORT");
+        assertThatThrownBy(() -> target("pay.svc:0")).hasMessageContaining("1..65535");
         Result result = run(Map.of(), "--target=nohost", PROFILE);
         assertThat(result.code).isEqualTo(RunCommand.EXIT_INVALID);
         assertThat(result.err).contains("--target: 'nohost' is not HOST:PORT");
+    }
+
+    private static Target target(String hostPort) {
+        return RunnerInvocation.parse(List.of("--target=" + hostPort, PROFILE))
+                .target()
+                .orElseThrow();
     }
 
     private record Result(int code, String err) {}
@@ -90,7 +96,7 @@ class RunnerIndexTest {
         int code;
         try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
                 PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = new CommandLine(new RunCommand(o, e, environment::get)).execute(args);
+            code = RunnerMain.execute(o, e, environment::get, args);
         }
         return new Result(code, err.toString(StandardCharsets.UTF_8));
     }

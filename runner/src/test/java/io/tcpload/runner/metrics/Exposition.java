@@ -4,11 +4,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Reads the samples of a Prometheus text exposition, for assertions. */
-final class Exposition {
+public final class Exposition {
     private Exposition() {}
 
     /** Each sample line as {@code series -> value}, the series written as exposed. */
-    static Map<String, Double> samples(String text) {
+    public static Map<String, Double> samples(String text) {
         Map<String, Double> samples = new LinkedHashMap<>();
         for (String line : text.split("\n")) {
             if (line.isBlank() || line.startsWith("#")) {
@@ -21,7 +21,7 @@ final class Exposition {
     }
 
     /** The lines starting with {@code # TYPE name }, as {@code name -> type}. */
-    static Map<String, String> types(String text) {
+    public static Map<String, String> types(String text) {
         Map<String, String> types = new LinkedHashMap<>();
         for (String line : text.split("\n")) {
             if (line.startsWith("# TYPE ")) {

@@ -63,7 +63,7 @@ class MetricsBridgeTest {
     }
 
     private Map<String, Double> scrape() {
-        return Exposition.samples(bridge.registry().scrape(MetricsServer.TEXT_FORMAT));
+        return Exposition.samples(bridge.registry().scrape(MetricsBridge.TEXT_FORMAT));
     }
 
     @Test
@@ -127,7 +127,7 @@ class MetricsBridgeTest {
         // 2 x 50 us + 51 us + 9 x 1 ms + about 20 s; 20 s is kept within 0.1%.
         assertThat(samples.get("tcpload_latency_seconds_sum{" + LABELS + "}"))
                 .isCloseTo(0.000151 + 0.009 + 20.0, within(0.02));
-        assertThat(Exposition.types(bridge.registry().scrape(MetricsServer.TEXT_FORMAT)))
+        assertThat(Exposition.types(bridge.registry().scrape(MetricsBridge.TEXT_FORMAT)))
                 .containsEntry("tcpload_latency_seconds", "histogram")
                 .containsEntry("tcpload_connect_seconds", "histogram");
     }
@@ -156,38 +156,9 @@ class MetricsBridgeTest {
         rated.addBehindSchedule(3);
 
         Map<String, Double> samples =
-                Exposition.samples(rated.registry().scrape(MetricsServer.TEXT_FORMAT));
+                Exposition.samples(rated.registry().scrape(MetricsBridge.TEXT_FORMAT));
         assertThat(samples)
                 .containsEntry("tcpload_target_rate", 250.0)
                 .containsEntry("tcpload_behind_schedule_total", 3.0);
-    }
-
-    @Test
-    void liveStatsFollowThePhasesAndMergeTheSeconds() {
-        assertThat(bridge.ready()).isFalse();
-        assertThat(bridge.stats().phase()).isEqualTo("waiting");
-
-        bridge.runStarted();
-        assertThat(bridge.ready()).isTrue();
-        Counts first = counts(8, 2, 1, 0, 0, 0, 0, 0);
-        bridge.onSecond(progress(1, first, first, histogram(100, 10), histogram(30, 1)));
-        Counts second = counts(10, 0, 0, 0, 0, 0, 0, 0);
-        bridge.onSecond(progress(2, second, first.plus(second), histogram(1_000, 10), histogram()));
-
-        LiveStats stats = bridge.stats();
-        assertThat(stats.phase()).isEqualTo("running");
-        assertThat(stats.second()).isEqualTo(2);
-        assertThat(stats.cumulative().requests()).isEqualTo(20);
-        assertThat(stats.lastSecond().successTps()).isEqualTo(10);
-        assertThat(stats.lastSecond().failureTps()).isZero();
-        assertThat(stats.lastSecond().latencyUs().p99()).isEqualTo(1_000);
-        assertThat(stats.latencyUs().count()).isEqualTo(20);
-        assertThat(stats.latencyUs().p50()).isEqualTo(100);
-        assertThat(stats.latencyUs().max()).isEqualTo(1_000);
-        assertThat(stats.connectUs().count()).isEqualTo(1);
-
-        bridge.runFinished();
-        assertThat(bridge.stats().phase()).isEqualTo("finished");
-        assertThat(bridge.stats().cumulative().requests()).isEqualTo(20);
     }
 }

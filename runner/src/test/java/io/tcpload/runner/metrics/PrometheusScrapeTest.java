@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.within;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.tcpload.runner.endpoint.LiveStatsTracker;
+import io.tcpload.runner.endpoint.RunnerEndpoint;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.Target;
 import io.tcpload.runner.serve.DemoServer;
@@ -50,14 +52,15 @@ class PrometheusScrapeTest {
                 new MetricsBridge(new MetricLabels("scrape", "it", "0"), OptionalDouble.empty());
         // A fixed 2 ms service delay keeps the latency distribution steady from second to second.
         try (DemoServer target = DemoServer.start(profile, ServeOptions.defaults().withDelayMs(2));
-                MetricsServer metrics = MetricsServer.start("127.0.0.1", 0, bridge);
+                RunnerEndpoint metrics =
+                        RunnerEndpoint.start(
+                                "127.0.0.1", 0, bridge, new LiveStatsTracker("test"), null);
                 Prometheus prometheus = Prometheus.start(dir, Map.of("tcpload", metrics.port()))) {
             Awaitility.await("prometheus up and scraping the runner")
                     .atMost(Duration.ofSeconds(60))
                     .pollInterval(Duration.ofMillis(250))
                     .until(() -> instant(prometheus, "up{job=\"tcpload\"}") == 1.0);
 
-            bridge.runStarted();
             double startS = System.currentTimeMillis() / 1000.0;
             RunSummary summary =
                     EngineRun.run(
@@ -65,7 +68,6 @@ class PrometheusScrapeTest {
                             EngineRun.config(1, 4, RUN_MS, 5_000, true),
                             bridge);
             double endS = System.currentTimeMillis() / 1000.0;
-            bridge.runFinished();
             long requests = summary.counts().requests();
             assertThat(requests).isPositive();
             Awaitility.await("prometheus has scraped the final counts")

@@ -50,7 +50,7 @@ class StagesTest {
                 "10s:5,1x:5|--stages: stage 2 duration '1x' is not a duration",
                 ":5|--stages: stage 1 duration '' is not a duration",
                 "0s:5|--stages: stage 1 duration '0s' must be positive",
-                "-5s:5|--stages: stage 1 duration '-5s' is not a duration",
+                "-5s:5|--stages: stage 1 duration '-5s' must be positive",
                 "1.5s:5|--stages: stage 1 duration '1.5s' is not a duration",
                 "9999999999999h:5|--stages: stage 1 duration '9999999999999h' is not a duration",
                 "10s:-5|--stages: stage 1 rate '-5' must not be negative",

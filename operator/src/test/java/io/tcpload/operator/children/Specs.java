@@ -1,4 +1,4 @@
-package io.tcpload.operator.runner;
+package io.tcpload.operator.children;
 
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.tcpload.operator.crd.TcpLoadTest;

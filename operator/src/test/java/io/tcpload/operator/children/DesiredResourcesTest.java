@@ -1,4 +1,4 @@
-package io.tcpload.operator.runner;
+package io.tcpload.operator.children;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,6 +14,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.tcpload.operator.crd.ConfigMapKey;
 import io.tcpload.operator.crd.DataFile;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
+import io.tcpload.runner.contract.RunnerProtocol;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -61,7 +62,8 @@ class DesiredResourcesTest {
                 .containsEntry("tcpload.io/test", "pay");
         Container runner = pod.getContainers().get(0);
         assertThat(runner.getImage()).isEqualTo(IMAGE);
-        assertThat(runner.getArgs()).isEqualTo(RunnerArgs.forPod(spec, RunnerArgs.DEFAULT_PORT));
+        assertThat(runner.getArgs())
+                .isEqualTo(RunnerInvocations.forPod(spec, RunnerProtocol.DEFAULT_PORT).toArgs());
         assertThat(runner.getPorts())
                 .singleElement()
                 .satisfies(

@@ -1,4 +1,4 @@
-package io.tcpload.operator.runner;
+package io.tcpload.operator.children;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
@@ -22,6 +22,7 @@ import io.tcpload.operator.crd.DataFile;
 import io.tcpload.operator.crd.RunnerPodSettings;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
+import io.tcpload.runner.contract.RunnerProtocol;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,10 +32,10 @@ import java.util.Map;
  * The children of a test as they should be: a ConfigMap with the inline profile and files, and one
  * Indexed Job of runner pods. Pure: the same test always gives the same objects.
  *
- * <p>The pod mounts one projected volume at {@link RunnerArgs#PROFILE_DIR} that joins the inline
- * ConfigMap with the ConfigMap keys named by {@code profileFrom} and {@code files}, so the operator
- * never copies user ConfigMaps. Pods run as non-root with a read-only root filesystem; the JVM's
- * scratch space ({@code /tmp}) and the results are emptyDirs.
+ * <p>The pod mounts one projected volume at {@link RunnerInvocations#PROFILE_DIR} that joins the
+ * inline ConfigMap with the ConfigMap keys named by {@code profileFrom} and {@code files}, so the
+ * operator never copies user ConfigMaps. Pods run as non-root with a read-only root filesystem; the
+ * JVM's scratch space ({@code /tmp}) and the results are emptyDirs.
  */
 public final class DesiredResources {
     public static final String NAME_LABEL = "app.kubernetes.io/name";
@@ -44,9 +45,6 @@ public final class DesiredResources {
 
     /** The runner container's port (metrics, stats, start, result), as the PodMonitor names it. */
     public static final String PORT_NAME = "metrics";
-
-    /** The variable the runner binds its port on; set from the pod's IP. */
-    public static final String BIND_HOST_ENV = "TCPLOAD_BIND_HOST";
 
     /** The non-root user of the distroless runner image. */
     static final long RUNNER_UID = 65532;
@@ -78,7 +76,7 @@ public final class DesiredResources {
         TcpLoadTestSpec spec = test.getSpec();
         Map<String, String> data = new LinkedHashMap<>();
         if (spec.getProfile() != null) {
-            data.put(RunnerArgs.PROFILE_FILE, spec.getProfile());
+            data.put(RunnerInvocations.PROFILE_FILE, spec.getProfile());
         }
         for (DataFile file : spec.getFiles()) {
             if (file.getContent() != null) {
@@ -98,7 +96,7 @@ public final class DesiredResources {
      * @param defaultImage the runner image used when {@code spec.runner.image} is absent
      */
     public static Job job(TcpLoadTest test, String defaultImage) {
-        return job(test, defaultImage, RunnerArgs.DEFAULT_PORT);
+        return job(test, defaultImage, RunnerProtocol.DEFAULT_PORT);
     }
 
     /**
@@ -173,15 +171,15 @@ public final class DesiredResources {
         RunnerPodSettings runner = runner(test.getSpec());
         List<EnvVar> env = new ArrayList<>();
         // The runner binds its control port on the pod's own IP, where the operator calls it.
-        env.add(fieldEnv(BIND_HOST_ENV, "status.podIP"));
-        env.add(fieldEnv("TCPLOAD_NAMESPACE", "metadata.namespace"));
-        env.add(new EnvVar("TCPLOAD_TEST", test.getMetadata().getName(), null));
+        env.add(fieldEnv(RunnerProtocol.BIND_HOST_VARIABLE, "status.podIP"));
+        env.add(fieldEnv(RunnerProtocol.NAMESPACE_VARIABLE, "metadata.namespace"));
+        env.add(new EnvVar(RunnerProtocol.TEST_VARIABLE, test.getMetadata().getName(), null));
         env.addAll(runner.getEnv());
         return new ContainerBuilder()
                 .withName(CONTAINER)
                 .withImage(runner.getImage() != null ? runner.getImage() : defaultImage)
                 .withImagePullPolicy(runner.getImagePullPolicy())
-                .withArgs(RunnerArgs.forPod(test.getSpec(), runnerPort))
+                .withArgs(RunnerInvocations.forPod(test.getSpec(), runnerPort).toArgs())
                 .withEnv(env)
                 .addNewPort()
                 .withName(PORT_NAME)
@@ -199,12 +197,12 @@ public final class DesiredResources {
                 .endSecurityContext()
                 .addNewVolumeMount()
                 .withName(PROFILE_VOLUME)
-                .withMountPath(RunnerArgs.PROFILE_DIR)
+                .withMountPath(RunnerInvocations.PROFILE_DIR)
                 .withReadOnly(true)
                 .endVolumeMount()
                 .addNewVolumeMount()
                 .withName(RESULTS_VOLUME)
-                .withMountPath(RunnerArgs.RESULTS_DIR)
+                .withMountPath(RunnerInvocations.RESULTS_DIR)
                 .endVolumeMount()
                 .addNewVolumeMount()
                 .withName(TMP_VOLUME)
@@ -235,7 +233,7 @@ public final class DesiredResources {
                         .endConfigMap()
                         .build());
         if (spec.getProfileFrom() != null) {
-            sources.add(keyAs(spec.getProfileFrom(), RunnerArgs.PROFILE_FILE));
+            sources.add(keyAs(spec.getProfileFrom(), RunnerInvocations.PROFILE_FILE));
         }
         for (DataFile file : spec.getFiles()) {
             if (file.getContent() == null && file.getConfigMapKeyRef() != null) {

@@ -1,4 +1,4 @@
-package io.tcpload.operator.runner;
+package io.tcpload.operator.children;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

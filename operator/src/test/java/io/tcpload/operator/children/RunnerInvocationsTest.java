@@ -1,4 +1,4 @@
-package io.tcpload.operator.runner;
+package io.tcpload.operator.children;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,24 +6,24 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tcpload.operator.crd.Stage;
 import io.tcpload.operator.crd.TargetOverride;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
+import io.tcpload.runner.contract.RunnerInvocation;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
-class RunnerArgsTest {
+class RunnerInvocationsTest {
 
     @Test
     void aSingleRunnerGetsTheWholeTest() {
-        assertThat(RunnerArgs.forRunner(Specs.valid(), 0))
+        assertThat(RunnerInvocations.forRunner(Specs.valid(), 0).toArgs())
                 .containsExactly(
                         "--threads=2",
                         "--connections=10",
                         "--duration=30s",
                         "--timeout=5s",
+                        "--runner-index=0",
                         "--latency",
                         "--json=/results/result.json",
-                        "--runner-index=0",
-                        "--runner-count=1",
                         "/etc/tcpload/profile/profile.ini");
     }
 
@@ -34,25 +34,50 @@ class RunnerArgsTest {
         spec.setThreads(1);
         spec.setConnections(11);
         List<String> shares =
-                IntStream.range(0, 3)
-                        .mapToObj(i -> flag(RunnerArgs.forRunner(spec, i), "--connections="))
-                        .toList();
+                IntStream.range(0, 3).mapToObj(i -> flag(args(spec, i), "--connections=")).toList();
         assertThat(shares).containsExactly("4", "4", "3");
-        assertThat(RunnerArgs.forRunner(spec, 2)).contains("--runner-index=2", "--runner-count=3");
+        assertThat(args(spec, 2)).contains("--runner-index=2", "--runner-count=3");
     }
 
     @Test
-    void sharesAddUpToTheTotal() {
+    void theRunnersConnectionsAddUpToTheTests() {
         for (int runners = 1; runners <= 7; runners++) {
-            for (long total = runners; total < 40; total++) {
+            for (int total = runners; total < 40; total++) {
+                TcpLoadTestSpec spec = Specs.valid();
+                spec.setRunners(runners);
+                spec.setThreads(1);
+                spec.setConnections(total);
                 long sum = 0;
                 for (int i = 0; i < runners; i++) {
-                    long share = Shares.of(total, runners, i);
-                    assertThat(share).isBetween(total / runners, total / runners + 1);
+                    long share = RunnerInvocations.forRunner(spec, i).load().connections();
+                    assertThat(share).isBetween((long) total / runners, total / runners + 1L);
                     sum += share;
                 }
                 assertThat(sum).isEqualTo(total);
             }
+        }
+    }
+
+    @Test
+    void theTotalDurationIsTheDurationOrTheStagesSum() {
+        TcpLoadTestSpec spec = Specs.valid();
+        assertThat(RunnerInvocations.totalDurationMs(spec)).isEqualTo(30_000);
+        spec.setDuration(null);
+        spec.setStages(List.of(new Stage("30s", 101L), new Stage("1m", 500L)));
+        assertThat(RunnerInvocations.totalDurationMs(spec)).isEqualTo(90_000);
+    }
+
+    @Test
+    void everyInvocationIsOneTheRunnerReadsBack() {
+        TcpLoadTestSpec spec = Specs.valid();
+        spec.setRunners(3);
+        spec.setConnections(11);
+        for (RunnerInvocation invocation :
+                List.of(
+                        RunnerInvocations.forRunner(spec, 1),
+                        RunnerInvocations.forJob(spec),
+                        RunnerInvocations.forPod(spec, 8080))) {
+            assertThat(RunnerInvocation.parse(invocation.toArgs())).isEqualTo(invocation);
         }
     }
 
@@ -65,8 +90,8 @@ class RunnerArgsTest {
         spec.setRate(1001L);
         spec.setKeepAlive(true);
         spec.setTarget(new TargetOverride("payments.bank.svc", 9000));
-        List<String> first = RunnerArgs.forRunner(spec, 0);
-        List<String> second = RunnerArgs.forRunner(spec, 1);
+        List<String> first = args(spec, 0);
+        List<String> second = args(spec, 1);
         assertThat(first)
                 .contains(
                         "--keepalive",
@@ -83,7 +108,7 @@ class RunnerArgsTest {
         TcpLoadTestSpec spec = Specs.valid();
         spec.setRunners(3);
         spec.setConnections(11);
-        List<String> job = RunnerArgs.forJob(spec);
+        List<String> job = RunnerInvocations.forJob(spec).toArgs();
         assertThat(job)
                 .contains("--connections=11", "--shared", "--runner-count=3")
                 .noneMatch(arg -> arg.startsWith("--runner-index"));
@@ -92,18 +117,22 @@ class RunnerArgsTest {
 
     @Test
     void aPodWaitsForTheStartAndHoldsItsResultOnTheControlPort() {
-        List<String> pod = RunnerArgs.forPod(Specs.valid(), 8080);
+        List<String> pod = RunnerInvocations.forPod(Specs.valid(), 8080).toArgs();
         assertThat(pod)
-                .containsAll(RunnerArgs.forJob(Specs.valid()))
+                .containsAll(RunnerInvocations.forJob(Specs.valid()).toArgs())
                 .contains("--metrics-port=8080", "--await-start", "--hold-result=600");
         assertThat(pod.get(pod.size() - 1)).isEqualTo("/etc/tcpload/profile/profile.ini");
     }
 
     @Test
     void anIndexOutsideTheRunnersIsRefused() {
-        assertThatThrownBy(() -> RunnerArgs.forRunner(Specs.valid(), 1))
+        assertThatThrownBy(() -> RunnerInvocations.forRunner(Specs.valid(), 1))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("outside 0..0");
+    }
+
+    private static List<String> args(TcpLoadTestSpec spec, int runner) {
+        return RunnerInvocations.forRunner(spec, runner).toArgs();
     }
 
     private static String flag(List<String> args, String prefix) {

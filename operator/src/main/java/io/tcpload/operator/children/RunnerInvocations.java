@@ -1,0 +1,150 @@
+package io.tcpload.operator.children;
+
+import io.tcpload.operator.crd.Stage;
+import io.tcpload.operator.crd.TargetOverride;
+import io.tcpload.operator.crd.TcpLoadTestSpec;
+import io.tcpload.runner.contract.RunnerInvocation;
+import io.tcpload.runner.contract.RunnerInvocation.Control;
+import io.tcpload.runner.contract.RunnerInvocation.Load;
+import io.tcpload.runner.contract.RunnerInvocation.Outputs;
+import io.tcpload.runner.contract.RunnerInvocation.Share;
+import io.tcpload.runner.contract.Shares;
+import io.tcpload.runner.format.Quantities;
+import io.tcpload.runner.profile.Target;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+/**
+ * What each runner of a test is asked to do: the one place where a spec becomes {@link
+ * RunnerInvocation}s, for the runner pods ({@link #forPod}, turned into the container's arguments)
+ * and for a local run ({@link #forRunner}, handed to in-process runners) alike. Pure.
+ *
+ * <p>Connections are the whole test's; runner {@code i} of {@code N} gets its share (the first
+ * runners take the remainder), so the runners together open exactly {@code connections}. The rate
+ * and the stages are passed whole: each runner takes its interleaved share of the test's one
+ * schedule from its index and the runner count.
+ */
+public final class RunnerInvocations {
+    /** Where the runner pod mounts the profile and its data files. */
+    public static final String PROFILE_DIR = "/etc/tcpload/profile";
+
+    /** The profile's file name in {@link #PROFILE_DIR} (and its key in the ConfigMap). */
+    public static final String PROFILE_FILE = "profile.ini";
+
+    /** Where the runner pod writes its JSON result. */
+    public static final String RESULTS_DIR = "/results";
+
+    public static final String RESULT_FILE = RESULTS_DIR + "/result.json";
+
+    /**
+     * How long a runner pod keeps its result for the operator after the run: long enough for an
+     * operator restarted mid-run to come back and fetch it.
+     */
+    public static final int HOLD_RESULT_SECONDS = 600;
+
+    private RunnerInvocations() {}
+
+    /**
+     * Runner {@code runnerIndex}, with its index and its share of the connections given.
+     *
+     * @throws IllegalArgumentException when the index is outside the spec's runners or a duration
+     *     does not parse (validation refuses such specs first)
+     */
+    public static RunnerInvocation forRunner(TcpLoadTestSpec spec, int runnerIndex) {
+        int runners = spec.getRunners();
+        if (runnerIndex < 0 || runnerIndex >= runners) {
+            throw new IllegalArgumentException(
+                    "runner index " + runnerIndex + " is outside 0.." + (runners - 1));
+        }
+        return base(spec, new Share(OptionalInt.of(runnerIndex), runners, false))
+                .withLoad(load(spec).withConnections(shareOf(spec, runnerIndex)));
+    }
+
+    /**
+     * Every pod of the Indexed Job: a pod's index is not known when its template is written, so the
+     * runner reads it from {@code JOB_COMPLETION_INDEX} and takes its share of the whole test's
+     * connections itself, by the same rule as {@link #forRunner}.
+     */
+    public static RunnerInvocation forJob(TcpLoadTestSpec spec) {
+        return base(spec, new Share(OptionalInt.empty(), spec.getRunners(), true));
+    }
+
+    /**
+     * A runner pod: {@link #forJob}, and the control channel on {@code port}: the pod waits ready
+     * for the operator's start instant and holds its result until the operator has it.
+     */
+    public static RunnerInvocation forPod(TcpLoadTestSpec spec, int port) {
+        RunnerInvocation job = forJob(spec);
+        return job.withControl(
+                new Control(
+                        OptionalInt.of(port),
+                        Optional.empty(),
+                        true,
+                        OptionalInt.of(HOLD_RESULT_SECONDS),
+                        job.control().labels()));
+    }
+
+    /** Runner {@code runnerIndex}'s connections: its share of the test's. */
+    public static long shareOf(TcpLoadTestSpec spec, int runnerIndex) {
+        return Shares.of((long) spec.getConnections(), spec.getRunners(), runnerIndex);
+    }
+
+    /** How long the test loads: its duration, or its stages' sum. */
+    public static long totalDurationMs(TcpLoadTestSpec spec) {
+        return load(spec).totalDurationMs();
+    }
+
+    /**
+     * The spec's load, durations read: the whole test's connections and rate.
+     *
+     * @throws IllegalArgumentException when a duration does not parse (validation refuses such
+     *     specs first)
+     */
+    public static Load load(TcpLoadTestSpec spec) {
+        List<io.tcpload.runner.rate.Stage> stages =
+                spec.getStages().stream().map(RunnerInvocations::stage).toList();
+        return new Load(
+                spec.getThreads(),
+                spec.getConnections(),
+                spec.getDuration() == null
+                        ? OptionalLong.empty()
+                        : OptionalLong.of(
+                                Quantities.durationMs("spec.duration", spec.getDuration())),
+                spec.getRate() == null ? OptionalDouble.empty() : OptionalDouble.of(spec.getRate()),
+                stages,
+                0,
+                spec.getTimeout() == null
+                        ? RunnerInvocation.DEFAULT_TIMEOUT_MS
+                        : Quantities.durationMs("spec.timeout", spec.getTimeout()),
+                Boolean.TRUE.equals(spec.getKeepAlive()),
+                1);
+    }
+
+    private static RunnerInvocation base(TcpLoadTestSpec spec, Share share) {
+        TargetOverride target = spec.getTarget();
+        return RunnerInvocation.of(PROFILE_DIR + "/" + PROFILE_FILE)
+                .withLoad(load(spec))
+                .withShare(share)
+                .withTarget(
+                        target == null
+                                ? Optional.empty()
+                                : Optional.of(new Target(target.getHost(), target.getPort())))
+                .withOutputs(
+                        new Outputs(
+                                true,
+                                false,
+                                false,
+                                Optional.of(Path.of(RESULT_FILE)),
+                                Optional.empty()));
+    }
+
+    private static io.tcpload.runner.rate.Stage stage(Stage stage) {
+        return new io.tcpload.runner.rate.Stage(
+                Quantities.durationMs("spec.stages.duration", stage.getDuration()),
+                stage.getRate());
+    }
+}

@@ -1,0 +1,158 @@
+package io.tcpload.runner.cli;
+
+import io.tcpload.runner.contract.RunnerInvocation;
+import io.tcpload.runner.plan.PlanException;
+import io.tcpload.runner.plan.RunPlan;
+import io.tcpload.runner.profile.LoadedProfile;
+import io.tcpload.runner.profile.Profile;
+import io.tcpload.runner.profile.ProfileException;
+import io.tcpload.runner.profile.ProfileLoader;
+import io.tcpload.runner.profile.ProfileProblem;
+import io.tcpload.runner.profile.Target;
+import io.tcpload.runner.report.ConsoleReport;
+import io.tcpload.runner.serve.DemoServer;
+import io.tcpload.runner.serve.ServeOptions;
+import io.tcpload.runner.session.ProgressPrinter;
+import io.tcpload.runner.session.RunOutputs;
+import io.tcpload.runner.session.RunSession;
+import io.tcpload.runner.session.StopOnShutdown;
+import io.tcpload.runner.stats.RunSummary;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.function.Function;
+
+/**
+ * One invocation run as the runner's process runs it: checked, its profile loaded, its outputs'
+ * paths checked, then the session, the report and the files. Every problem found before the load is
+ * exit status {@link RunCommand#EXIT_INVALID}; a run that cannot be set up is {@link
+ * RunCommand#EXIT_FAILED}.
+ */
+final class CommandRun {
+    private static final String LOOPBACK = "127.0.0.1";
+    private static final String PREFIX = "tcpload-runner: ";
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Function<String, String> environment;
+
+    CommandRun(PrintStream out, PrintStream err, Function<String, String> environment) {
+        this.out = out;
+        this.err = err;
+        this.environment = environment;
+    }
+
+    int run(RunnerInvocation invocation) throws InterruptedException {
+        RunPlan plan;
+        Profile profile;
+        try {
+            plan = RunPlan.of(invocation, environment);
+            refuse(RunOutputs.problems(invocation.outputs()));
+            Optional<Profile> loaded = profile(invocation);
+            if (loaded.isEmpty()) {
+                return RunCommand.EXIT_INVALID;
+            }
+            profile = loaded.get();
+        } catch (PlanException e) {
+            e.problems().forEach(problem -> err.println(PREFIX + problem));
+            return RunCommand.EXIT_INVALID;
+        }
+        if (!invocation.demoTarget()) {
+            return runOn(plan, profile);
+        }
+        try (DemoServer server =
+                DemoServer.start(profile, new ServeOptions(LOOPBACK, 0, 0.0, 0, 1))) {
+            err.println(PREFIX + "demo target on " + LOOPBACK + ":" + server.port());
+            return runOn(plan.withTarget(new Target(LOOPBACK, server.port())), profile);
+        }
+    }
+
+    private int runOn(RunPlan plan, Profile profile) throws InterruptedException {
+        RunSession session;
+        try {
+            session = RunSession.prepare(plan, profile, RunCommand.VERSION, err);
+        } catch (PlanException e) {
+            e.problems().forEach(problem -> err.println(PREFIX + problem));
+            return RunCommand.EXIT_INVALID;
+        } catch (RunSession.SetupException e) {
+            err.println(PREFIX + e.getMessage());
+            return RunCommand.EXIT_FAILED;
+        }
+        try (session) {
+            int written;
+            try (StopOnShutdown stop = StopOnShutdown.install(session::stop)) {
+                out.print(ConsoleReport.banner(session.engine().info()));
+                out.flush();
+                ProgressPrinter progress = ProgressPrinter.forConsole(out, err);
+                RunSummary summary;
+                try {
+                    summary = session.run(progress);
+                } catch (CancellationException e) {
+                    err.println(PREFIX + "stopped before the start");
+                    return RunCommand.EXIT_FAILED;
+                }
+                progress.finished();
+                written = RunOutputs.write(summary, plan.invocation().outputs(), out, err);
+            }
+            session.holdResult();
+            return written;
+        }
+    }
+
+    /**
+     * The profile of the file or the URL; its problems are printed and the result is empty when it
+     * is unusable.
+     */
+    private Optional<Profile> profile(RunnerInvocation invocation) throws PlanException {
+        String named = invocation.profile().orElseThrow();
+        Profile profile;
+        if (RunPlan.looksLikeUrl(named)) {
+            RunnerInvocation.UrlRequest request = invocation.request();
+            try {
+                profile =
+                        UrlProfile.build(named, request.method(), request.headers(), body(request));
+            } catch (IllegalArgumentException e) {
+                throw new PlanException(List.of(e.getMessage()));
+            }
+        } else {
+            try {
+                LoadedProfile loaded = ProfileLoader.load(Path.of(named));
+                for (ProfileProblem warning : loaded.warnings()) {
+                    err.println("warning: " + warning);
+                }
+                profile = loaded.profile();
+            } catch (ProfileException e) {
+                for (ProfileProblem problem : e.problems()) {
+                    err.println("error: " + problem);
+                }
+                err.println(PREFIX + "unable to load profile " + named);
+                return Optional.empty();
+            }
+        }
+        return Optional.of(profile);
+    }
+
+    private static String body(RunnerInvocation.UrlRequest request) throws PlanException {
+        if (request.bodyFile().isEmpty()) {
+            return request.body().orElse("");
+        }
+        Path file = request.bodyFile().get();
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new PlanException(
+                    List.of("--body-file: cannot read " + file + ": " + e.getMessage()));
+        }
+    }
+
+    private static void refuse(List<String> problems) throws PlanException {
+        if (!problems.isEmpty()) {
+            throw new PlanException(problems);
+        }
+    }
+}

@@ -1,0 +1,522 @@
+package io.tcpload.runner.contract;
+
+import io.tcpload.runner.format.Quantities;
+import io.tcpload.runner.profile.Target;
+import io.tcpload.runner.rate.Stage;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.stream.Collectors;
+
+/**
+ * What a runner is asked to do: the typed form of its command line. The command line parses into
+ * one ({@link #parse}), the operator builds one per runner and gives a pod {@link #toArgs}, and
+ * local mode hands one to the engine in-process; {@code parse(toArgs(x))} equals {@code x}.
+ *
+ * <p>It holds what was asked, checked only for its form (a number where a number goes): whether the
+ * values make a run (limits, rules between flags) is decided by the runner's plan, which names
+ * every problem. Immutable.
+ *
+ * @param profile the wrktcp INI profile's path, or an {@code http://} URL; empty when not given
+ * @param load how hard and how long
+ * @param share which part of a distributed test this runner is
+ * @param target a host and port that replace the profile's {@code [common]} ones
+ * @param request URL mode: the request to send
+ * @param outputs what to print and write after the run
+ * @param control the HTTP endpoint and how an orchestrator drives the run through it
+ * @param transport {@code auto}, {@code io_uring}, {@code epoll} or {@code nio}
+ * @param demoTarget start the demo target for the profile on loopback and load it
+ */
+public record RunnerInvocation(
+        Optional<String> profile,
+        Load load,
+        Share share,
+        Optional<Target> target,
+        UrlRequest request,
+        Outputs outputs,
+        Control control,
+        String transport,
+        boolean demoTarget) {
+
+    public static final long DEFAULT_DURATION_MS = 10_000;
+    public static final long DEFAULT_TIMEOUT_MS = 5_000;
+    public static final String DEFAULT_TRANSPORT = "auto";
+
+    public RunnerInvocation {
+        Objects.requireNonNull(profile, "profile");
+        Objects.requireNonNull(load, "load");
+        Objects.requireNonNull(share, "share");
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(outputs, "outputs");
+        Objects.requireNonNull(control, "control");
+        Objects.requireNonNull(transport, "transport");
+    }
+
+    /**
+     * A runner of {@code profile} with every other setting at its default, to change with withers.
+     */
+    public static RunnerInvocation of(String profile) {
+        return new RunnerInvocation(
+                Optional.of(profile),
+                Load.DEFAULT,
+                Share.ALONE,
+                Optional.empty(),
+                UrlRequest.DEFAULT,
+                Outputs.NONE,
+                Control.NONE,
+                DEFAULT_TRANSPORT,
+                false);
+    }
+
+    /**
+     * Reads a runner command line (the flags and the profile or URL, without the program).
+     *
+     * @throws IllegalArgumentException naming the flag, when a value is not of its form or a flag
+     *     is unknown
+     */
+    public static RunnerInvocation parse(List<String> args) {
+        return InvocationOptions.parse(args);
+    }
+
+    public RunnerInvocation withProfile(String newProfile) {
+        return new RunnerInvocation(
+                Optional.of(newProfile),
+                load,
+                share,
+                target,
+                request,
+                outputs,
+                control,
+                transport,
+                demoTarget);
+    }
+
+    public RunnerInvocation withLoad(Load newLoad) {
+        return new RunnerInvocation(
+                profile, newLoad, share, target, request, outputs, control, transport, demoTarget);
+    }
+
+    public RunnerInvocation withShare(Share newShare) {
+        return new RunnerInvocation(
+                profile, load, newShare, target, request, outputs, control, transport, demoTarget);
+    }
+
+    public RunnerInvocation withTarget(Optional<Target> newTarget) {
+        return new RunnerInvocation(
+                profile, load, share, newTarget, request, outputs, control, transport, demoTarget);
+    }
+
+    public RunnerInvocation withRequest(UrlRequest newRequest) {
+        return new RunnerInvocation(
+                profile, load, share, target, newRequest, outputs, control, transport, demoTarget);
+    }
+
+    public RunnerInvocation withOutputs(Outputs newOutputs) {
+        return new RunnerInvocation(
+                profile, load, share, target, request, newOutputs, control, transport, demoTarget);
+    }
+
+    public RunnerInvocation withControl(Control newControl) {
+        return new RunnerInvocation(
+                profile, load, share, target, request, outputs, newControl, transport, demoTarget);
+    }
+
+    public RunnerInvocation withTransport(String newTransport) {
+        return new RunnerInvocation(
+                profile, load, share, target, request, outputs, control, newTransport, demoTarget);
+    }
+
+    public RunnerInvocation withDemoTarget(boolean newDemoTarget) {
+        return new RunnerInvocation(
+                profile, load, share, target, request, outputs, control, transport, newDemoTarget);
+    }
+
+    /**
+     * The command line that {@link #parse} reads back as this invocation: flags in a fixed order,
+     * each as {@code --name=value}, the profile last, and only what differs from the defaults apart
+     * from the threads, connections and timeout, which a pod's arguments always show.
+     */
+    public List<String> toArgs() {
+        List<String> args = new ArrayList<>();
+        args.add("--threads=" + load.threads());
+        args.add("--connections=" + load.connections());
+        load.durationMs()
+                .ifPresent(ms -> args.add("--duration=" + Quantities.formatDurationMs(ms)));
+        load.rate().ifPresent(rate -> args.add("--rate=" + Quantities.formatRate(rate)));
+        if (!load.stages().isEmpty()) {
+            args.add("--stages=" + Load.formatStages(load.stages()));
+        }
+        if (load.warmupMs() != 0) {
+            args.add("--warmup=" + Quantities.formatDurationMs(load.warmupMs()));
+        }
+        args.add("--timeout=" + Quantities.formatDurationMs(load.timeoutMs()));
+        flag(args, load.keepAlive(), "--keepalive");
+        if (load.pipeline() != 1) {
+            args.add("--pipeline=" + load.pipeline());
+        }
+        share.index().ifPresent(index -> args.add("--runner-index=" + index));
+        if (share.count() != 1) {
+            args.add("--runner-count=" + share.count());
+        }
+        flag(args, share.shared(), "--shared");
+        target.ifPresent(t -> args.add("--target=" + t));
+        if (!request.method().equals(UrlRequest.DEFAULT.method())) {
+            args.add("--method=" + request.method());
+        }
+        request.headers().forEach(header -> args.add("--header=" + header));
+        request.body().ifPresent(body -> args.add("--body=" + body));
+        request.bodyFile().ifPresent(file -> args.add("--body-file=" + file));
+        flag(args, outputs.latency(), "--latency");
+        flag(args, outputs.trace(), "--trace");
+        flag(args, outputs.uncorrectedLatency(), "--u_latency");
+        outputs.json().ifPresent(file -> args.add("--json=" + file));
+        outputs.html().ifPresent(file -> args.add("--html=" + file));
+        control.metricsPort().ifPresent(port -> args.add("--metrics-port=" + port));
+        control.metricsHost().ifPresent(host -> args.add("--metrics-host=" + host));
+        flag(args, control.awaitStart(), "--await-start");
+        control.holdResultSeconds().ifPresent(s -> args.add("--hold-result=" + s));
+        control.labels().test().ifPresent(v -> args.add("--metrics-label-test=" + v));
+        control.labels().namespace().ifPresent(v -> args.add("--metrics-label-namespace=" + v));
+        control.labels().runner().ifPresent(v -> args.add("--metrics-label-runner=" + v));
+        if (!transport.equals(DEFAULT_TRANSPORT)) {
+            args.add("--transport=" + transport);
+        }
+        flag(args, demoTarget, "--demo-target");
+        profile.ifPresent(
+                p -> {
+                    if (p.startsWith("-")) {
+                        // Not a flag, whatever it looks like.
+                        args.add("--");
+                    }
+                    args.add(p);
+                });
+        return List.copyOf(args);
+    }
+
+    private static void flag(List<String> args, boolean set, String name) {
+        if (set) {
+            args.add(name);
+        }
+    }
+
+    /**
+     * How hard and how long to load.
+     *
+     * @param threads event loops
+     * @param connections connections: this runner's, or with {@link Share#shared} the whole test's
+     * @param durationMs how long to load; empty for the default, or for the stages' sum
+     * @param rate constant rate in requests per second for the whole test (wrk2); with stages, the
+     *     rate the first stage starts from; empty for the closed loop
+     * @param stages the rate schedule's stages, empty for none
+     * @param warmupMs load before the measured run, left out of every figure; 0 for none
+     * @param timeoutMs the connect and response timeout
+     * @param keepAlive many requests per connection (on top of the profile's {@code keepalive})
+     * @param pipeline requests in flight per keep-alive connection
+     */
+    public record Load(
+            int threads,
+            long connections,
+            OptionalLong durationMs,
+            OptionalDouble rate,
+            List<Stage> stages,
+            long warmupMs,
+            long timeoutMs,
+            boolean keepAlive,
+            int pipeline) {
+        public static final Load DEFAULT =
+                new Load(
+                        1,
+                        1,
+                        OptionalLong.empty(),
+                        OptionalDouble.empty(),
+                        List.of(),
+                        0,
+                        DEFAULT_TIMEOUT_MS,
+                        false,
+                        1);
+
+        public Load {
+            Objects.requireNonNull(durationMs, "durationMs");
+            Objects.requireNonNull(rate, "rate");
+            stages = List.copyOf(stages);
+        }
+
+        /**
+         * How long the load lasts: the stages' sum, else the duration, else the default; the one
+         * computation of it, for the runner, the operator's deadlines and local mode alike.
+         */
+        public long totalDurationMs() {
+            if (!stages.isEmpty()) {
+                long totalMs = 0;
+                for (Stage stage : stages) {
+                    totalMs += stage.durationMs();
+                }
+                return totalMs;
+            }
+            return durationMs.orElse(DEFAULT_DURATION_MS);
+        }
+
+        /** Whether sends follow a rate schedule (wrk2) rather than the closed loop (wrk). */
+        public boolean paced() {
+            return rate.isPresent() || !stages.isEmpty();
+        }
+
+        public Load withThreads(int newThreads) {
+            return new Load(
+                    newThreads,
+                    connections,
+                    durationMs,
+                    rate,
+                    stages,
+                    warmupMs,
+                    timeoutMs,
+                    keepAlive,
+                    pipeline);
+        }
+
+        public Load withConnections(long newConnections) {
+            return new Load(
+                    threads,
+                    newConnections,
+                    durationMs,
+                    rate,
+                    stages,
+                    warmupMs,
+                    timeoutMs,
+                    keepAlive,
+                    pipeline);
+        }
+
+        public Load withDurationMs(OptionalLong newDurationMs) {
+            return new Load(
+                    threads,
+                    connections,
+                    newDurationMs,
+                    rate,
+                    stages,
+                    warmupMs,
+                    timeoutMs,
+                    keepAlive,
+                    pipeline);
+        }
+
+        public Load withRate(OptionalDouble newRate) {
+            return new Load(
+                    threads,
+                    connections,
+                    durationMs,
+                    newRate,
+                    stages,
+                    warmupMs,
+                    timeoutMs,
+                    keepAlive,
+                    pipeline);
+        }
+
+        public Load withStages(List<Stage> newStages) {
+            return new Load(
+                    threads,
+                    connections,
+                    durationMs,
+                    rate,
+                    newStages,
+                    warmupMs,
+                    timeoutMs,
+                    keepAlive,
+                    pipeline);
+        }
+
+        public Load withWarmupMs(long newWarmupMs) {
+            return new Load(
+                    threads,
+                    connections,
+                    durationMs,
+                    rate,
+                    stages,
+                    newWarmupMs,
+                    timeoutMs,
+                    keepAlive,
+                    pipeline);
+        }
+
+        public Load withTimeoutMs(long newTimeoutMs) {
+            return new Load(
+                    threads,
+                    connections,
+                    durationMs,
+                    rate,
+                    stages,
+                    warmupMs,
+                    newTimeoutMs,
+                    keepAlive,
+                    pipeline);
+        }
+
+        public Load withKeepAlive(boolean newKeepAlive) {
+            return new Load(
+                    threads,
+                    connections,
+                    durationMs,
+                    rate,
+                    stages,
+                    warmupMs,
+                    timeoutMs,
+                    newKeepAlive,
+                    pipeline);
+        }
+
+        public Load withPipeline(int newPipeline) {
+            return new Load(
+                    threads,
+                    connections,
+                    durationMs,
+                    rate,
+                    stages,
+                    warmupMs,
+                    timeoutMs,
+                    keepAlive,
+                    newPipeline);
+        }
+
+        /** {@code 30s:1000,1m:5000}, as {@code --stages} reads it. */
+        static String formatStages(List<Stage> stages) {
+            return stages.stream()
+                    .map(
+                            stage ->
+                                    Quantities.formatDurationMs(stage.durationMs())
+                                            + ":"
+                                            + Quantities.formatRate(stage.targetRate()))
+                    .collect(Collectors.joining(","));
+        }
+    }
+
+    /**
+     * Which part of a distributed test this runner is.
+     *
+     * @param index this runner's index from 0; empty to read it from the environment ({@link
+     *     RunnerProtocol#RUNNER_INDEX_VARIABLES}), else 0
+     * @param count the runners of the test
+     * @param shared whether {@link Load#connections} is the whole test's, of which this runner
+     *     opens its {@link Shares share}
+     */
+    public record Share(OptionalInt index, int count, boolean shared) {
+        public static final Share ALONE = new Share(OptionalInt.empty(), 1, false);
+
+        public Share {
+            Objects.requireNonNull(index, "index");
+        }
+    }
+
+    /**
+     * URL mode's request.
+     *
+     * @param method the HTTP method
+     * @param headers {@code Name: value} lines
+     * @param body the body as given
+     * @param bodyFile a file holding the body
+     */
+    public record UrlRequest(
+            String method, List<String> headers, Optional<String> body, Optional<Path> bodyFile) {
+        public static final UrlRequest DEFAULT =
+                new UrlRequest("GET", List.of(), Optional.empty(), Optional.empty());
+
+        public UrlRequest {
+            Objects.requireNonNull(method, "method");
+            headers = List.copyOf(headers);
+            Objects.requireNonNull(body, "body");
+            Objects.requireNonNull(bodyFile, "bodyFile");
+        }
+
+        /** Whether anything differs from a plain GET, which only a URL can carry. */
+        public boolean isCustom() {
+            return !equals(DEFAULT);
+        }
+    }
+
+    /**
+     * What to print and write once the run is over.
+     *
+     * @param latency print the latency distribution
+     * @param trace print the per-second table
+     * @param uncorrectedLatency rate mode: print the uncorrected latency distribution too
+     * @param json write the JSON result here ({@code -} for standard output)
+     * @param html write the HTML report here
+     */
+    public record Outputs(
+            boolean latency,
+            boolean trace,
+            boolean uncorrectedLatency,
+            Optional<Path> json,
+            Optional<Path> html) {
+        public static final Outputs NONE =
+                new Outputs(false, false, false, Optional.empty(), Optional.empty());
+
+        public Outputs {
+            Objects.requireNonNull(json, "json");
+            Objects.requireNonNull(html, "html");
+        }
+
+        /** Whether the JSON result goes to standard output. */
+        public boolean jsonToStdout() {
+            return json.map(path -> path.toString().equals("-")).orElse(false);
+        }
+    }
+
+    /**
+     * The runner's HTTP endpoint and how an orchestrator drives the run through it.
+     *
+     * @param metricsPort serve {@link RunnerProtocol the endpoint} on this port (0 picks one);
+     *     empty for none
+     * @param metricsHost the address it binds; empty for {@link RunnerProtocol#BIND_HOST_VARIABLE},
+     *     else loopback
+     * @param awaitStart get ready and begin at the instant posted to {@link RunnerProtocol#START}
+     * @param holdResultSeconds after the run, serve the result until told to finish or this long
+     * @param labels labels on every metric series; each empty one from its environment variable
+     */
+    public record Control(
+            OptionalInt metricsPort,
+            Optional<String> metricsHost,
+            boolean awaitStart,
+            OptionalInt holdResultSeconds,
+            Labels labels) {
+        public static final Control NONE =
+                new Control(
+                        OptionalInt.empty(),
+                        Optional.empty(),
+                        false,
+                        OptionalInt.empty(),
+                        Labels.NONE);
+
+        public Control {
+            Objects.requireNonNull(metricsPort, "metricsPort");
+            Objects.requireNonNull(metricsHost, "metricsHost");
+            Objects.requireNonNull(holdResultSeconds, "holdResultSeconds");
+            Objects.requireNonNull(labels, "labels");
+        }
+    }
+
+    /**
+     * Labels on every metric series, as given by flags.
+     *
+     * @param test the test's name
+     * @param namespace the test's Kubernetes namespace
+     * @param runner the runner's name in the series
+     */
+    public record Labels(
+            Optional<String> test, Optional<String> namespace, Optional<String> runner) {
+        public static final Labels NONE =
+                new Labels(Optional.empty(), Optional.empty(), Optional.empty());
+
+        public Labels {
+            Objects.requireNonNull(test, "test");
+            Objects.requireNonNull(namespace, "namespace");
+            Objects.requireNonNull(runner, "runner");
+        }
+    }
+}

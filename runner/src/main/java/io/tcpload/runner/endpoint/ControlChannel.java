@@ -1,0 +1,103 @@
+package io.tcpload.runner.endpoint;
+
+import io.tcpload.runner.client.StartGate;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What an orchestrator (the operator) can do with a runner through its endpoint: set the start
+ * instant, fetch the final result and let the runner go. The runner thus needs no shared storage
+ * and no API access: the orchestrator pulls.
+ *
+ * <p>Threading: the endpoint's threads and the run's thread share it; every method is safe from any
+ * thread.
+ */
+public final class ControlChannel {
+    /**
+     * How far in the past an instant may lie and still start the run at once: a runner whose clock
+     * runs ahead of the orchestrator's sees the instant late. Older than this, it is a mistake.
+     */
+    static final Duration PAST_LIMIT = Duration.ofSeconds(10);
+
+    /** How far ahead an instant may lie: a start barrier is for seconds, not for days. */
+    static final Duration FUTURE_LIMIT = Duration.ofDays(1);
+
+    private final StartGate gate;
+    private final Clock clock;
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private volatile String resultJson;
+
+    public ControlChannel(StartGate gate) {
+        this(gate, Clock.systemUTC());
+    }
+
+    ControlChannel(StartGate gate, Clock clock) {
+        this.gate = gate;
+        this.clock = clock;
+    }
+
+    /** The gate the start instant opens. */
+    public StartGate gate() {
+        return gate;
+    }
+
+    /** What became of a start instant. */
+    public enum StartOutcome {
+        /** The run begins at that instant (or at once, when it has just passed). */
+        STARTING,
+        /** Another instant was set first, and stays. */
+        CONFLICT,
+        /** The instant lies too far in the past or ahead. */
+        OUT_OF_RANGE
+    }
+
+    /** Sets the start instant, {@code atEpochMs} in milliseconds since the epoch. */
+    public StartOutcome start(long atEpochMs) {
+        long nowMs = clock.millis();
+        if (atEpochMs < nowMs - PAST_LIMIT.toMillis()
+                || atEpochMs > nowMs + FUTURE_LIMIT.toMillis()) {
+            return StartOutcome.OUT_OF_RANGE;
+        }
+        return gate.open(atEpochMs) ? StartOutcome.STARTING : StartOutcome.CONFLICT;
+    }
+
+    /** The run's final JSON result ({@code report.JsonResult}), from now on served. */
+    public void publishResult(String json) {
+        resultJson = json;
+    }
+
+    /** The result, once published. */
+    public Optional<String> result() {
+        return Optional.ofNullable(resultJson);
+    }
+
+    /**
+     * The orchestrator says it has the result: the runner may exit.
+     *
+     * @return false, and nothing changes, when there is no result yet to have
+     */
+    public boolean finishRequested() {
+        if (resultJson == null) {
+            return false;
+        }
+        finished.countDown();
+        return true;
+    }
+
+    /** The process is stopping: the runner exits whether or not the result was fetched. */
+    public void finish() {
+        finished.countDown();
+    }
+
+    /**
+     * Waits for the finish at most {@code timeoutMs}.
+     *
+     * @return whether it came
+     */
+    public boolean awaitFinish(long timeoutMs) throws InterruptedException {
+        return finished.await(timeoutMs, TimeUnit.MILLISECONDS);
+    }
+}

@@ -1,0 +1,403 @@
+package io.tcpload.runner.plan;
+
+import io.tcpload.runner.client.LoadConfig;
+import io.tcpload.runner.contract.RunnerInvocation;
+import io.tcpload.runner.contract.RunnerInvocation.Load;
+import io.tcpload.runner.contract.RunnerLimits;
+import io.tcpload.runner.contract.RunnerProtocol;
+import io.tcpload.runner.contract.Shares;
+import io.tcpload.runner.format.Quantities;
+import io.tcpload.runner.metrics.MetricLabels;
+import io.tcpload.runner.profile.Profile;
+import io.tcpload.runner.profile.Target;
+import io.tcpload.runner.rate.RateSchedule;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * What a run will be: an invocation checked against every rule between its flags and the {@link
+ * RunnerLimits}, with the environment's defaults applied (the runner index, the bind address, the
+ * metric labels). The rules are one list of small functions, each naming its flag; every problem is
+ * reported, not only the first. Pure: the environment is passed in. Immutable.
+ *
+ * @param invocation what was asked
+ * @param runnerIndex this runner's index, from the flag, else the environment, else 0
+ * @param connections this runner's connections: its share of the test's with {@code --shared}
+ * @param bindHost the address the endpoint binds
+ * @param labels the labels on every metric series
+ */
+public record RunPlan(
+        RunnerInvocation invocation,
+        int runnerIndex,
+        int connections,
+        String bindHost,
+        MetricLabels labels) {
+
+    static final String LOOPBACK = "127.0.0.1";
+
+    /** The names {@code --transport} takes. */
+    public static final Set<String> TRANSPORTS =
+            Set.of("auto", "io_uring", "iouring", "epoll", "nio");
+
+    private static final List<Function<RunnerInvocation, Optional<String>>> RULES =
+            List.of(
+                    RunPlan::profileGiven,
+                    RunPlan::urlFlagsOnlyForUrls,
+                    RunPlan::oneBody,
+                    RunPlan::threads,
+                    RunPlan::connectionsInRange,
+                    RunPlan::durationOrStages,
+                    RunPlan::duration,
+                    RunPlan::rate,
+                    RunPlan::stages,
+                    RunPlan::timeout,
+                    RunPlan::warmup,
+                    RunPlan::pipeline,
+                    RunPlan::runnerCount,
+                    RunPlan::metricsPort,
+                    RunPlan::controlNeedsEndpoint,
+                    RunPlan::holdResult,
+                    RunPlan::transport);
+
+    /**
+     * Checks {@code invocation} and applies the environment's defaults.
+     *
+     * @param environment the process's variables, e.g. {@code System::getenv}
+     * @throws PlanException with every problem, each naming its flag
+     */
+    public static RunPlan of(RunnerInvocation invocation, Function<String, String> environment)
+            throws PlanException {
+        List<String> problems = new ArrayList<>();
+        for (Function<RunnerInvocation, Optional<String>> rule : RULES) {
+            rule.apply(invocation).ifPresent(problems::add);
+        }
+        int index = 0;
+        try {
+            index = runnerIndex(invocation, environment);
+        } catch (IllegalArgumentException e) {
+            problems.add(e.getMessage());
+        }
+        int count = invocation.share().count();
+        if (count >= 1 && (index < 0 || index >= count)) {
+            problems.add(
+                    "--runner-index must be from 0 to --runner-count - 1 (got "
+                            + index
+                            + " of "
+                            + count
+                            + ")");
+        }
+        if (!problems.isEmpty()) {
+            throw new PlanException(problems);
+        }
+        Load load = invocation.load();
+        long connections =
+                invocation.share().shared()
+                        ? Shares.of(load.connections(), count, index)
+                        : load.connections();
+        if (connections < load.threads()) {
+            throw new PlanException(
+                    List.of(
+                            "-c/--connections ("
+                                    + connections
+                                    + ") must be at least -t/--threads ("
+                                    + load.threads()
+                                    + ")"));
+        }
+        String bindHost =
+                invocation
+                        .control()
+                        .metricsHost()
+                        .orElseGet(
+                                () ->
+                                        nonBlank(
+                                                        environment.apply(
+                                                                RunnerProtocol.BIND_HOST_VARIABLE))
+                                                .orElse(LOOPBACK));
+        RunnerInvocation.Labels flags = invocation.control().labels();
+        MetricLabels labels =
+                MetricLabels.resolve(
+                        flags.test().orElse(null),
+                        flags.namespace().orElse(null),
+                        flags.runner().orElse(null),
+                        index,
+                        environment);
+        return new RunPlan(invocation, index, (int) connections, bindHost, labels);
+    }
+
+    /** The same plan loading {@code target} instead of the profile's or {@code --target}'s. */
+    public RunPlan withTarget(Target target) {
+        return new RunPlan(
+                invocation.withTarget(Optional.of(target)),
+                runnerIndex,
+                connections,
+                bindHost,
+                labels);
+    }
+
+    /** The profile as this run loads it: {@code --target} and {@code -k} applied. */
+    public Profile applyTo(Profile profile) {
+        Profile applied = invocation.load().keepAlive() ? profile.withKeepAlive(true) : profile;
+        return invocation.target().map(applied::withTarget).orElse(applied);
+    }
+
+    /**
+     * The rule that needs the profile: pipelining needs keep-alive connections.
+     *
+     * @return why the profile and the flags do not go together, or empty
+     */
+    public Optional<String> problemWith(Profile profile) {
+        if (invocation.load().pipeline() > 1 && !keepAlive(profile)) {
+            return Optional.of(
+                    "--pipeline needs keep-alive connections: add --keepalive or 'keepalive = true'"
+                            + " in [common]");
+        }
+        return Optional.empty();
+    }
+
+    /** Whether connections carry many requests: the profile says so, or {@code -k}. */
+    public boolean keepAlive(Profile profile) {
+        return profile.keepAlive() || invocation.load().keepAlive();
+    }
+
+    /** The engine's settings for {@code profile} (checked with {@link #problemWith}). */
+    public LoadConfig loadConfig(Profile profile) {
+        Load load = invocation.load();
+        RateSchedule schedule = schedule().orElse(null);
+        return new LoadConfig(
+                load.threads(),
+                connections,
+                load.totalDurationMs(),
+                load.timeoutMs(),
+                keepAlive(profile),
+                load.pipeline(),
+                runnerIndex,
+                invocation.share().count(),
+                schedule,
+                !load.stages().isEmpty(),
+                load.warmupMs());
+    }
+
+    /** The send schedule of {@code -R} and {@code --stages}, or empty for the closed loop. */
+    public Optional<RateSchedule> schedule() {
+        Load load = invocation.load();
+        if (!load.stages().isEmpty()) {
+            return Optional.of(RateSchedule.stages(load.rate().orElse(0), load.stages()));
+        }
+        if (load.rate().isPresent()) {
+            return Optional.of(
+                    RateSchedule.constant(load.rate().getAsDouble(), load.totalDurationMs()));
+        }
+        return Optional.empty();
+    }
+
+    /** This runner's share of the rate it starts at, for the target-rate gauge; empty unpaced. */
+    public Optional<Double> startRatePerRunner() {
+        return schedule().map(s -> s.rateAt(0) / invocation.share().count());
+    }
+
+    private static int runnerIndex(
+            RunnerInvocation invocation, Function<String, String> environment) {
+        if (invocation.share().index().isPresent()) {
+            return invocation.share().index().getAsInt();
+        }
+        for (String variable : RunnerProtocol.RUNNER_INDEX_VARIABLES) {
+            Optional<String> value = nonBlank(environment.apply(variable));
+            if (value.isPresent()) {
+                try {
+                    return Integer.parseInt(value.get());
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException(
+                            variable + " must be a runner index (got '" + value.get() + "')", e);
+                }
+            }
+        }
+        return 0;
+    }
+
+    static Optional<String> profileGiven(RunnerInvocation invocation) {
+        return invocation.profile().isEmpty() || invocation.profile().get().isBlank()
+                ? Optional.of("give a profile file or a URL (see --help)")
+                : Optional.empty();
+    }
+
+    static Optional<String> urlFlagsOnlyForUrls(RunnerInvocation invocation) {
+        boolean url = invocation.profile().map(RunPlan::looksLikeUrl).orElse(false);
+        return !url && invocation.request().isCustom() && invocation.profile().isPresent()
+                ? Optional.of(
+                        "-H, --method, --body and --body-file apply to URLs; a profile sets its"
+                                + " request in [request]")
+                : Optional.empty();
+    }
+
+    static Optional<String> oneBody(RunnerInvocation invocation) {
+        return invocation.request().body().isPresent()
+                        && invocation.request().bodyFile().isPresent()
+                ? Optional.of("give --body or --body-file, not both")
+                : Optional.empty();
+    }
+
+    static Optional<String> threads(RunnerInvocation invocation) {
+        return within("-t/--threads", invocation.load().threads(), 1, RunnerLimits.THREADS_MAX, "");
+    }
+
+    static Optional<String> connectionsInRange(RunnerInvocation invocation) {
+        boolean shared = invocation.share().shared();
+        return within(
+                "-c/--connections",
+                invocation.load().connections(),
+                1,
+                shared ? RunnerLimits.TEST_CONNECTIONS_MAX : RunnerLimits.CONNECTIONS_MAX,
+                shared ? " for a whole test" : " for one runner");
+    }
+
+    static Optional<String> durationOrStages(RunnerInvocation invocation) {
+        Load load = invocation.load();
+        return load.durationMs().isPresent() && !load.stages().isEmpty()
+                ? Optional.of(
+                        "--stages sets the duration (the sum of the stages); leave out -d/--duration")
+                : Optional.empty();
+    }
+
+    static Optional<String> duration(RunnerInvocation invocation) {
+        Load load = invocation.load();
+        if (load.durationMs().isPresent()) {
+            return withinMs(
+                    "-d/--duration",
+                    load.durationMs().getAsLong(),
+                    1,
+                    RunnerLimits.DURATION_MAX_MS);
+        }
+        return withinMs(
+                "--stages (their sum)", load.totalDurationMs(), 1, RunnerLimits.DURATION_MAX_MS);
+    }
+
+    static Optional<String> rate(RunnerInvocation invocation) {
+        Load load = invocation.load();
+        if (load.rate().isPresent()
+                && load.stages().isEmpty()
+                && !(load.rate().getAsDouble() > 0)) {
+            return Optional.of(
+                    "-R/--rate must be positive, not '"
+                            + Quantities.formatRate(load.rate().getAsDouble())
+                            + "'");
+        }
+        return Optional.empty();
+    }
+
+    static Optional<String> stages(RunnerInvocation invocation) {
+        int stages = invocation.load().stages().size();
+        return stages > RunnerLimits.STAGES_MAX
+                ? Optional.of(
+                        "--stages: "
+                                + stages
+                                + " stages; at most "
+                                + RunnerLimits.STAGES_MAX
+                                + " are allowed")
+                : Optional.empty();
+    }
+
+    static Optional<String> timeout(RunnerInvocation invocation) {
+        return withinMs(
+                "-T/--timeout", invocation.load().timeoutMs(), 1, RunnerLimits.TIMEOUT_MAX_MS);
+    }
+
+    static Optional<String> warmup(RunnerInvocation invocation) {
+        return withinMs("--warmup", invocation.load().warmupMs(), 0, RunnerLimits.WARMUP_MAX_MS);
+    }
+
+    static Optional<String> pipeline(RunnerInvocation invocation) {
+        return within("--pipeline", invocation.load().pipeline(), 1, RunnerLimits.PIPELINE_MAX, "");
+    }
+
+    static Optional<String> runnerCount(RunnerInvocation invocation) {
+        return within(
+                "--runner-count", invocation.share().count(), 1, RunnerLimits.RUNNERS_MAX, "");
+    }
+
+    static Optional<String> metricsPort(RunnerInvocation invocation) {
+        return invocation.control().metricsPort().stream()
+                .filter(port -> port < 0 || port > 65_535)
+                .mapToObj(port -> "--metrics-port must be from 0 to 65535")
+                .findFirst();
+    }
+
+    static Optional<String> controlNeedsEndpoint(RunnerInvocation invocation) {
+        RunnerInvocation.Control control = invocation.control();
+        return (control.awaitStart() || control.holdResultSeconds().isPresent())
+                        && control.metricsPort().isEmpty()
+                ? Optional.of(
+                        "--await-start and --hold-result need --metrics-port, where the start and"
+                                + " the result are exchanged")
+                : Optional.empty();
+    }
+
+    static Optional<String> holdResult(RunnerInvocation invocation) {
+        return invocation.control().holdResultSeconds().stream()
+                .mapToObj(
+                        seconds ->
+                                within(
+                                        "--hold-result",
+                                        seconds,
+                                        0,
+                                        RunnerLimits.HOLD_RESULT_MAX_SECONDS,
+                                        " seconds"))
+                .flatMap(Optional::stream)
+                .findFirst();
+    }
+
+    static Optional<String> transport(RunnerInvocation invocation) {
+        String name = invocation.transport().toLowerCase(Locale.ROOT);
+        return TRANSPORTS.contains(name)
+                ? Optional.empty()
+                : Optional.of(
+                        "--transport: unknown transport '"
+                                + invocation.transport()
+                                + "' (choose auto, io_uring, epoll or nio)");
+    }
+
+    /** Whether a positional argument is a URL rather than a profile file. */
+    public static boolean looksLikeUrl(String argument) {
+        String lower = argument.toLowerCase(Locale.ROOT);
+        return lower.startsWith("http://") || lower.startsWith("https://");
+    }
+
+    private static Optional<String> within(
+            String flag, long value, long min, long max, String what) {
+        if (value < min) {
+            return Optional.of(flag + " must be at least " + min + " (got " + value + ")");
+        }
+        if (value > max) {
+            return Optional.of(flag + " must be at most " + max + what + " (got " + value + ")");
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> withinMs(String flag, long valueMs, long minMs, long maxMs) {
+        if (valueMs < minMs) {
+            return Optional.of(
+                    flag
+                            + (minMs == 0 ? " must not be negative" : " must be positive")
+                            + " (got "
+                            + Quantities.formatDurationMs(valueMs)
+                            + ")");
+        }
+        if (valueMs > maxMs) {
+            return Optional.of(
+                    flag
+                            + " must be at most "
+                            + Quantities.formatDurationMs(maxMs)
+                            + " (got "
+                            + Quantities.formatDurationMs(valueMs)
+                            + ")");
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> nonBlank(String value) {
+        return value == null || value.isBlank() ? Optional.empty() : Optional.of(value.strip());
+    }
+}

@@ -1,0 +1,114 @@
+package io.tcpload.runner.session;
+
+import io.tcpload.runner.contract.RunnerInvocation.Outputs;
+import io.tcpload.runner.html.HtmlReport;
+import io.tcpload.runner.report.ConsoleReport;
+import io.tcpload.runner.report.JsonResult;
+import io.tcpload.runner.report.ReportOptions;
+import io.tcpload.runner.stats.RunSummary;
+import io.tcpload.runner.stats.RunSummary.ErrorCount;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a finished run leaves behind: the console report, the error table, the JSON result and the
+ * HTML report; the runner's command line and local mode both write them here. The paths are checked
+ * before the load starts ({@link #problems}), so that a long run does not end in a file that cannot
+ * be written.
+ */
+public final class RunOutputs {
+    /** The exit status when a report could not be written after the run. */
+    public static final int EXIT_WRITE_FAILED = 1;
+
+    private RunOutputs() {}
+
+    /**
+     * Why {@code --json} or {@code --html} could not be written: a missing folder, a directory, a
+     * path that is not writable. Checked without creating anything.
+     */
+    public static List<String> problems(Outputs outputs) {
+        List<String> problems = new ArrayList<>();
+        if (!outputs.jsonToStdout()) {
+            outputs.json().flatMap(path -> problem("--json", path)).ifPresent(problems::add);
+        }
+        outputs.html().flatMap(path -> problem("--html", path)).ifPresent(problems::add);
+        return problems;
+    }
+
+    /** Why {@code path} cannot be written, or empty. */
+    public static Optional<String> problem(String flag, Path path) {
+        Path absolute = path.toAbsolutePath();
+        Path folder = absolute.getParent();
+        String cannot = flag + ": cannot write " + path + ": ";
+        if (Files.isDirectory(absolute)) {
+            return Optional.of(cannot + "it is a folder");
+        }
+        if (folder == null || !Files.isDirectory(folder)) {
+            return Optional.of(cannot + "the folder " + folder + " does not exist");
+        }
+        if (Files.exists(absolute) ? !Files.isWritable(absolute) : !Files.isWritable(folder)) {
+            return Optional.of(cannot + "permission denied");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Prints the report on {@code out} and the error table on {@code err}, then writes the JSON
+     * result and the HTML report where asked.
+     *
+     * @return 0, or {@link #EXIT_WRITE_FAILED} when a file could not be written (said on {@code
+     *     err})
+     */
+    public static int write(RunSummary summary, Outputs outputs, PrintStream out, PrintStream err) {
+        out.print(
+                ConsoleReport.render(
+                        summary,
+                        new ReportOptions(
+                                outputs.latency(), outputs.trace(), outputs.uncorrectedLatency())));
+        out.flush();
+        printErrors(summary.errorMessages(), err);
+        int status = 0;
+        if (outputs.json().isPresent()) {
+            String json = JsonResult.write(summary);
+            if (outputs.jsonToStdout()) {
+                out.println(json);
+            } else {
+                status = Math.max(status, writeFile(outputs.json().get(), json, err));
+            }
+        }
+        if (outputs.html().isPresent()) {
+            status =
+                    Math.max(
+                            status,
+                            writeFile(outputs.html().get(), HtmlReport.render(summary), err));
+        }
+        return status;
+    }
+
+    /** The run's error messages with their counts, most frequent first, as wrk's table. */
+    public static void printErrors(List<ErrorCount> errors, PrintStream err) {
+        if (errors.isEmpty()) {
+            return;
+        }
+        err.println("Errors:");
+        for (ErrorCount error : errors) {
+            err.printf("  %10d  %s%n", error.count(), error.message());
+        }
+    }
+
+    private static int writeFile(Path file, String text, PrintStream err) {
+        try {
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+            return 0;
+        } catch (IOException e) {
+            err.println("tcpload-runner: cannot write " + file + ": " + e.getMessage());
+            return EXIT_WRITE_FAILED;
+        }
+    }
+}

@@ -1,0 +1,282 @@
+package io.tcpload.runner.session;
+
+import io.tcpload.runner.client.LoadConfig;
+import io.tcpload.runner.client.LoadEngine;
+import io.tcpload.runner.client.ProgressListener;
+import io.tcpload.runner.client.RunControl;
+import io.tcpload.runner.client.StartGate;
+import io.tcpload.runner.client.Transport;
+import io.tcpload.runner.contract.RunnerInvocation.Control;
+import io.tcpload.runner.endpoint.ControlChannel;
+import io.tcpload.runner.endpoint.LiveStatsTracker;
+import io.tcpload.runner.endpoint.RunnerEndpoint;
+import io.tcpload.runner.metrics.MetricsBridge;
+import io.tcpload.runner.plan.PlanException;
+import io.tcpload.runner.plan.RunPlan;
+import io.tcpload.runner.profile.Profile;
+import io.tcpload.runner.report.JsonResult;
+import io.tcpload.runner.stats.RunSummary;
+import io.tcpload.runner.template.RequestTemplate;
+import io.tcpload.runner.template.RunnerSlice;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One run of a checked plan on a loaded profile: it owns the engine, the start gate, the endpoint
+ * (when the plan asks for one) and the way to stop early. The runner's command line and local mode
+ * both run through it; local mode opens the gates of its in-process runners itself, as the operator
+ * opens a pod's through its endpoint.
+ *
+ * <p>Threading: {@link #run} on one thread; {@link #stop} and {@link #gate} from any thread.
+ */
+public final class RunSession implements AutoCloseable {
+    private final RunPlan plan;
+    private final LoadEngine engine;
+    private final InetSocketAddress address;
+    private final StartGate gate;
+    private final RunControl control = new RunControl();
+    private final MetricsBridge metrics;
+    private final LiveStatsTracker stats;
+    private final ControlChannel channel;
+    private final RunnerEndpoint endpoint;
+    private final PrintStream log;
+
+    private RunSession(
+            RunPlan plan,
+            LoadEngine engine,
+            InetSocketAddress address,
+            StartGate gate,
+            MetricsBridge metrics,
+            LiveStatsTracker stats,
+            ControlChannel channel,
+            RunnerEndpoint endpoint,
+            PrintStream log) {
+        this.plan = plan;
+        this.engine = engine;
+        this.address = address;
+        this.gate = gate;
+        this.metrics = metrics;
+        this.stats = stats;
+        this.channel = channel;
+        this.endpoint = endpoint;
+        this.log = log;
+    }
+
+    /** A run that could not be set up: the name does not resolve, the port cannot be bound. */
+    public static final class SetupException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        SetupException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /**
+     * Gets everything ready but the load: the plan applied to the profile ({@code --target}, {@code
+     * -k}), the request template compiled, the transport chosen, the target resolved and, when the
+     * plan asks for it, the endpoint serving. The gate is the plan's ({@code --await-start} waits
+     * for {@code /start}, else the run begins at once).
+     *
+     * @param runnerVersion what {@code /stats} says this runner is
+     * @param log where the session says what it does (the transport, the endpoint, the start)
+     * @throws PlanException when the profile and the plan do not make a run
+     * @throws SetupException when the target does not resolve or the endpoint cannot be bound
+     */
+    public static RunSession prepare(
+            RunPlan plan, Profile profile, String runnerVersion, PrintStream log)
+            throws PlanException, SetupException {
+        return prepare(
+                plan,
+                profile,
+                plan.invocation().control().awaitStart()
+                        ? StartGate.awaiting()
+                        : StartGate.immediate(),
+                runnerVersion,
+                log);
+    }
+
+    /**
+     * As {@link #prepare(RunPlan, Profile, String, PrintStream)}, beginning when {@code gate}
+     * opens.
+     */
+    public static RunSession prepare(
+            RunPlan plan, Profile loaded, StartGate gate, String runnerVersion, PrintStream log)
+            throws PlanException, SetupException {
+        Profile profile = plan.applyTo(loaded);
+        LoadConfig config;
+        RequestTemplate template;
+        Transport transport;
+        try {
+            if (plan.problemWith(profile).isPresent()) {
+                throw new PlanException(List.of(plan.problemWith(profile).get()));
+            }
+            config = plan.loadConfig(profile);
+            template =
+                    RequestTemplate.compile(
+                            profile,
+                            new RunnerSlice(plan.runnerIndex(), plan.invocation().share().count()));
+            transport = Transport.select(plan.invocation().transport());
+        } catch (IllegalArgumentException e) {
+            throw new PlanException(List.of(e.getMessage()));
+        }
+        InetSocketAddress address;
+        try {
+            address =
+                    new InetSocketAddress(
+                            InetAddress.getByName(profile.target().host()),
+                            profile.target().port());
+        } catch (UnknownHostException e) {
+            throw new SetupException("cannot resolve host '" + profile.target().host() + "'", e);
+        }
+        LoadEngine engine = new LoadEngine(profile, config, template, transport);
+        String named = plan.invocation().profile().orElse("");
+        if (RunPlan.looksLikeUrl(named)) {
+            engine = engine.describedAs(named, named);
+        }
+        MetricsBridge metrics =
+                new MetricsBridge(
+                        plan.labels(),
+                        plan.startRatePerRunner()
+                                .map(OptionalDouble::of)
+                                .orElse(OptionalDouble.empty()));
+        LiveStatsTracker stats = new LiveStatsTracker(runnerVersion);
+        Control control = plan.invocation().control();
+        ControlChannel channel = null;
+        RunnerEndpoint endpoint = null;
+        if (control.metricsPort().isPresent()) {
+            channel = new ControlChannel(gate);
+            String host = plan.bindHost();
+            try {
+                endpoint =
+                        RunnerEndpoint.start(
+                                host, control.metricsPort().getAsInt(), metrics, stats, channel);
+            } catch (IOException e) {
+                throw new SetupException(
+                        "cannot serve metrics on "
+                                + host
+                                + ":"
+                                + control.metricsPort().getAsInt()
+                                + ": "
+                                + e.getMessage(),
+                        e);
+            }
+            log.println(
+                    "tcpload-runner: metrics on http://"
+                            + host
+                            + ":"
+                            + endpoint.port()
+                            + "/metrics");
+        }
+        log.println("tcpload-runner: " + transport.name() + " transport");
+        return new RunSession(plan, engine, address, gate, metrics, stats, channel, endpoint, log);
+    }
+
+    /** The engine's description of the run, for the banner. */
+    public LoadEngine engine() {
+        return engine;
+    }
+
+    /** The gate the run begins at. */
+    public StartGate gate() {
+        return gate;
+    }
+
+    /** The endpoint's port, when it serves. */
+    public int endpointPort() {
+        if (endpoint == null) {
+            throw new IllegalStateException("no endpoint: the plan has no --metrics-port");
+        }
+        return endpoint.port();
+    }
+
+    /**
+     * Runs the load to its end (or to {@link #stop}) and, with an endpoint, serves the result from
+     * then on.
+     *
+     * @param listener told about readiness, the start and each second, besides the metrics
+     * @throws CancellationException when stopped before the start
+     */
+    public RunSummary run(ProgressListener listener) throws InterruptedException {
+        boolean awaits = gate.awaitsInstant();
+        ProgressListener all =
+                new ProgressListener() {
+                    @Override
+                    public void onSecond(Progress progress) {
+                        metrics.onSecond(progress);
+                        stats.onSecond(progress);
+                        listener.onSecond(progress);
+                    }
+
+                    @Override
+                    public void onReady() {
+                        stats.onReady();
+                        if (awaits && endpoint != null) {
+                            log.println("tcpload-runner: ready; waiting for the start instant");
+                        }
+                        listener.onReady();
+                    }
+
+                    @Override
+                    public void onStart(long startEpochUs) {
+                        stats.onStart(startEpochUs);
+                        Long atEpochMs = gate.startAtEpochMs();
+                        if (awaits && atEpochMs != null) {
+                            // In the pod's log: how exactly this runner kept the instant.
+                            log.printf(
+                                    Locale.ROOT,
+                                    "tcpload-runner: began %.3f ms after the start instant%n",
+                                    (startEpochUs - atEpochMs * 1000) / 1000.0);
+                        }
+                        listener.onStart(startEpochUs);
+                    }
+                };
+        RunSummary summary = engine.run(address, all, control, gate);
+        stats.finished();
+        if (channel != null) {
+            channel.publishResult(JsonResult.write(summary));
+        }
+        return summary;
+    }
+
+    /**
+     * With {@code --hold-result}, serves the result until the orchestrator has it or time is up.
+     */
+    public void holdResult() throws InterruptedException {
+        int seconds = plan.invocation().control().holdResultSeconds().orElse(0);
+        if (seconds == 0 || channel == null || channel.result().isEmpty()) {
+            return;
+        }
+        log.println("tcpload-runner: holding the result on /result for up to " + seconds + " s");
+        if (!channel.awaitFinish(TimeUnit.SECONDS.toMillis(seconds))) {
+            log.println("tcpload-runner: nobody fetched the result; exiting");
+        }
+    }
+
+    /**
+     * Ends the run early: a running load stops as if its duration were over and still gives its
+     * summary; a run waiting for its start is cancelled; a held result is let go.
+     */
+    public void stop() {
+        control.stop();
+        gate.cancel();
+        if (channel != null) {
+            channel.finish();
+        }
+    }
+
+    /** Stops serving. */
+    @Override
+    public void close() {
+        if (endpoint != null) {
+            endpoint.close();
+        }
+    }
+}

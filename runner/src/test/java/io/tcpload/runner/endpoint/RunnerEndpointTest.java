@@ -1,0 +1,278 @@
+package io.tcpload.runner.endpoint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tcpload.runner.client.ProgressListener.Progress;
+import io.tcpload.runner.client.StartGate;
+import io.tcpload.runner.contract.LiveStats;
+import io.tcpload.runner.contract.RunnerProtocol;
+import io.tcpload.runner.metrics.Exposition;
+import io.tcpload.runner.metrics.MetricLabels;
+import io.tcpload.runner.metrics.MetricsBridge;
+import io.tcpload.runner.stats.Counts;
+import io.tcpload.runner.stats.Histograms;
+import io.tcpload.runner.stats.SecondSample;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.OptionalDouble;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The runner's endpoint over real HTTP on loopback. */
+class RunnerEndpointTest {
+    private final HttpClient client =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private MetricsBridge bridge;
+    private LiveStatsTracker stats;
+    private StartGate gate;
+    private ControlChannel control;
+    private RunnerEndpoint server;
+
+    @BeforeEach
+    void start() throws Exception {
+        bridge = new MetricsBridge(new MetricLabels("smoke", "load", "0"), OptionalDouble.empty());
+        stats = new LiveStatsTracker("tcpload-runner test");
+        gate = StartGate.awaiting();
+        control = new ControlChannel(gate);
+        server = RunnerEndpoint.start("127.0.0.1", 0, bridge, stats, control);
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private HttpResponse<String> get(String path, String accept) throws Exception {
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
+                        .timeout(Duration.ofSeconds(5));
+        if (accept != null) {
+            request.header("Accept", accept);
+        }
+        return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private void feedOneSecond() {
+        Histogram latency = Histograms.create();
+        latency.recordValueWithCount(800, 99);
+        latency.recordValueWithCount(5_000, 1);
+        Counts counts = new Counts(100, 98, 2, 0, 1, 0, 0, 4_000, 2_000, 0);
+        Progress second =
+                new Progress(
+                        new SecondSample(1, counts, 800, 800, 5_000, 5_000),
+                        counts,
+                        latency,
+                        Histograms.create(),
+                        List.of(),
+                        3);
+        bridge.onSecond(second);
+        stats.onSecond(second);
+    }
+
+    @Test
+    void metricsAreServedInTheTextFormatWithTypesAndLabels() throws Exception {
+        stats.onStart(1_700_000_000_000_000L);
+        feedOneSecond();
+
+        HttpResponse<String> response = get("/metrics", null);
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type"))
+                .hasValue(MetricsBridge.TEXT_FORMAT);
+        assertThat(Exposition.types(response.body()))
+                .containsEntry("tcpload_requests_total", "counter")
+                .containsEntry("tcpload_errors_total", "counter")
+                .containsEntry("tcpload_latency_seconds", "histogram")
+                .containsEntry("tcpload_connect_seconds", "histogram")
+                .containsEntry("tcpload_bytes_read_total", "counter")
+                .containsEntry("tcpload_bytes_written_total", "counter")
+                .containsEntry("tcpload_connections_open", "gauge");
+        assertThat(Exposition.samples(response.body()))
+                .containsEntry(
+                        "tcpload_requests_total{namespace=\"load\",result=\"success\",runner=\"0\",test=\"smoke\"}",
+                        98.0)
+                .containsEntry(
+                        "tcpload_errors_total{kind=\"read\",namespace=\"load\",runner=\"0\",test=\"smoke\"}",
+                        1.0)
+                .containsEntry(
+                        "tcpload_latency_seconds_bucket{namespace=\"load\",runner=\"0\",test=\"smoke\",le=\"8.0E-4\"}",
+                        99.0)
+                .containsEntry(
+                        "tcpload_latency_seconds_count{namespace=\"load\",runner=\"0\",test=\"smoke\"}",
+                        100.0)
+                .containsEntry(
+                        "tcpload_connections_open{namespace=\"load\",runner=\"0\",test=\"smoke\"}",
+                        3.0);
+    }
+
+    @Test
+    void openMetricsIsServedWhenTheScraperAsksForIt() throws Exception {
+        HttpResponse<String> response =
+                get(
+                        "/metrics",
+                        "application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5");
+
+        assertThat(response.headers().firstValue("Content-Type"))
+                .hasValue(MetricsBridge.OPENMETRICS_FORMAT);
+        assertThat(response.body())
+                .contains("# TYPE tcpload_requests counter")
+                .contains("# UNIT tcpload_latency_seconds seconds")
+                .endsWith("# EOF\n");
+    }
+
+    @Test
+    void statsAnswerTheLastSecondAndTheTotalsAsJson() throws Exception {
+        stats.onStart(1_700_000_000_000_000L);
+        feedOneSecond();
+
+        HttpResponse<String> response = get("/stats", null);
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json");
+        JsonNode stats = new ObjectMapper().readTree(response.body());
+        assertThat(LiveStats.fromJson(response.body())).isEqualTo(this.stats.stats());
+        assertThat(stats.get("phase").asText()).isEqualTo("running");
+        assertThat(stats.get("protocolVersion").asInt()).isEqualTo(RunnerProtocol.VERSION);
+        assertThat(stats.get("runnerVersion").asText()).isEqualTo("tcpload-runner test");
+        assertThat(stats.get("second").asInt()).isEqualTo(1);
+        assertThat(stats.get("openConnections").asInt()).isEqualTo(3);
+        assertThat(stats.at("/cumulative/requests").asLong()).isEqualTo(100);
+        assertThat(stats.at("/lastSecond/successTps").asLong()).isEqualTo(98);
+        assertThat(stats.at("/lastSecond/failureTps").asLong()).isEqualTo(2);
+        assertThat(stats.at("/lastSecond/latencyUs/p99").asLong()).isEqualTo(800);
+        assertThat(stats.at("/latencyUs/max").asLong()).isBetween(5_000L, 5_005L);
+    }
+
+    @Test
+    void healthIsAlwaysUpAndReadinessWaitsForTheLoad() throws Exception {
+        assertThat(get("/healthz", null).statusCode()).isEqualTo(200);
+        assertThat(get("/readyz", null).statusCode()).isEqualTo(503);
+
+        stats.onStart(1_700_000_000_000_000L);
+
+        assertThat(get("/readyz", null).statusCode()).isEqualTo(200);
+        assertThat(get("/nothing", null).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void closingReleasesThePort() throws Exception {
+        int port = server.port();
+        server.close();
+
+        try (RunnerEndpoint again = RunnerEndpoint.start("127.0.0.1", port, bridge, stats, null)) {
+            assertThat(again.port()).isEqualTo(port);
+        }
+        server = RunnerEndpoint.start("127.0.0.1", 0, bridge, stats, null);
+    }
+
+    private HttpResponse<String> post(String path) throws Exception {
+        return client.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
+                        .timeout(Duration.ofSeconds(5))
+                        .POST(HttpRequest.BodyPublishers.noBody())
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void theStartInstantIsSetOnceAndShownInTheStats() throws Exception {
+        long atMs = System.currentTimeMillis() + 60_000;
+
+        assertThat(post(RunnerProtocol.startAt(atMs)).statusCode()).isEqualTo(200);
+        assertThat(post(RunnerProtocol.startAt(atMs)).statusCode()).isEqualTo(200);
+        assertThat(post(RunnerProtocol.startAt(atMs + 1)).statusCode()).isEqualTo(409);
+
+        assertThat(gate.startAtEpochMs()).isEqualTo(atMs);
+        assertThat(LiveStats.fromJson(get("/stats", null).body()).startAtEpochMs()).isEqualTo(atMs);
+    }
+
+    @Test
+    void startInstantsThatOverflowOrLieFarOffAreRefused() throws Exception {
+        long nowMs = System.currentTimeMillis();
+        for (String query :
+                List.of(
+                        "/start?at=99999999999999999999",
+                        "/start?at=soon",
+                        "/start",
+                        "/start?at=" + (nowMs + Duration.ofDays(2).toMillis()),
+                        "/start?at=" + (nowMs - 60_000),
+                        "/start?at=-1")) {
+            assertThat(post(query).statusCode()).as(query).isEqualTo(400);
+        }
+        assertThat(gate.startAtEpochMs()).isNull();
+    }
+
+    @Test
+    void anInstantJustPastStartsAtOnce() throws Exception {
+        long justPastMs = System.currentTimeMillis() - 2_000;
+
+        assertThat(post(RunnerProtocol.startAt(justPastMs)).statusCode()).isEqualTo(200);
+        assertThat(gate.startAtEpochMs()).isEqualTo(justPastMs);
+    }
+
+    @Test
+    void finishBeforeTheResultIsAConflictAndAfterItLetsTheRunnerGo() throws Exception {
+        assertThat(get("/result", null).statusCode()).isEqualTo(409);
+        assertThat(post("/finish").statusCode()).isEqualTo(409);
+        assertThat(control.awaitFinish(0)).isFalse();
+
+        control.publishResult("{\"format\":\"x\"}");
+
+        assertThat(get("/result", null).body()).isEqualTo("{\"format\":\"x\"}");
+        assertThat(post("/finish").statusCode()).isEqualTo(200);
+        assertThat(control.awaitFinish(5_000)).isTrue();
+    }
+
+    @Test
+    void aClientThatSendsHalfARequestAndStallsBlocksNobody() throws Exception {
+        try (Socket stalled = new Socket("127.0.0.1", server.port());
+                Socket another = new Socket("127.0.0.1", server.port())) {
+            stalled.getOutputStream().write("GET /sta".getBytes(StandardCharsets.US_ASCII));
+            stalled.getOutputStream().flush();
+            another.getOutputStream().write("GET /he".getBytes(StandardCharsets.US_ASCII));
+
+            long startNs = System.nanoTime();
+            for (int i = 0; i < 20; i++) {
+                assertThat(get("/healthz", null).statusCode()).isEqualTo(200);
+            }
+            assertThat(Duration.ofNanos(System.nanoTime() - startNs))
+                    .isLessThan(Duration.ofSeconds(5));
+        }
+    }
+
+    @Test
+    void anOversizedRequestIsRefusedWithoutBeingKept() throws Exception {
+        try (Socket client = new Socket("127.0.0.1", server.port())) {
+            client.setSoTimeout(5_000);
+            String huge =
+                    "GET /stats HTTP/1.1\r\nHost: x\r\nX-Big: "
+                            + "a".repeat(64 * 1024)
+                            + "\r\n\r\n";
+            client.getOutputStream().write(huge.getBytes(StandardCharsets.US_ASCII));
+            String answer =
+                    new String(client.getInputStream().readNBytes(12), StandardCharsets.US_ASCII);
+            assertThat(answer).startsWith("HTTP/1.1 4");
+        }
+        assertThat(get("/healthz", null).statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void aStalledClientIsClosedAfterTheReadTimeout() throws Exception {
+        try (Socket stalled = new Socket("127.0.0.1", server.port())) {
+            stalled.setSoTimeout((RunnerEndpoint.READ_TIMEOUT_S + 20) * 1000);
+            stalled.getOutputStream().write("GET /sta".getBytes(StandardCharsets.US_ASCII));
+            // The endpoint closes it: end of stream, not a read timeout here.
+            assertThat(stalled.getInputStream().read()).isEqualTo(-1);
+        }
+    }
+}
