@@ -73,7 +73,7 @@ public final class RunCommand implements Callable<Integer> {
     public static final int EXIT_OK = 0;
     public static final int EXIT_FAILED = 1;
     public static final int EXIT_INVALID = 2;
-    public static final String VERSION = "tcpload-runner 0.1.0";
+    public static final String VERSION = "tcpload-runner " + io.tcpload.runner.Version.NUMBER;
 
     @Spec CommandSpec spec;
 
