@@ -66,7 +66,7 @@ public final class ResponseCodecs {
     public ChannelHandler newDecoder(IntConsumer bytesRead) {
         ResponseDecoder decoder =
                 http
-                        ? new HttpDecoder(judge, statusRule, maxResponseBytes, singleResponse, null)
+                        ? new HttpDecoder(judge, statusRule, maxResponseBytes, singleResponse)
                         : new LengthPrefixedDecoder(framer, judge, singleResponse);
         decoder.countReadsInto(bytesRead);
         return decoder;
