@@ -1,5 +1,6 @@
 package io.tcpload.operator;
 
+import io.tcpload.runner.Version;
 import io.tcpload.runner.contract.RunnerProtocol;
 import java.util.Arrays;
 import java.util.Set;
@@ -24,7 +25,12 @@ public record OperatorSettings(
         String leaseNamespace,
         int httpPort) {
     public static final String LEASE_NAME = "tcpload-operator";
-    public static final String DEFAULT_RUNNER_IMAGE = "ghcr.io/tcpload/tcpload-runner:0.1.0";
+
+    /**
+     * The runner image built with this operator (the {@code images} profile's name and tag, by
+     * default the project version); the chart always sets {@code TCPLOAD_RUNNER_IMAGE}.
+     */
+    public static final String DEFAULT_RUNNER_IMAGE = Version.RUNNER_IMAGE;
 
     public OperatorSettings {
         watchNamespaces = Set.copyOf(watchNamespaces);

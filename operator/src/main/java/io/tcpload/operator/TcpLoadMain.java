@@ -2,6 +2,7 @@ package io.tcpload.operator;
 
 import io.tcpload.operator.local.LocalRun;
 import io.tcpload.runner.RunnerMain;
+import io.tcpload.runner.Version;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -22,9 +23,11 @@ import picocli.CommandLine.Parameters;
 @Command(
         name = "tcpload",
         mixinStandardHelpOptions = true,
-        version = "tcpload 0.1.0",
         description = "TCP load tests: run a TcpLoadTest here, or the runner and its demo target.")
 public final class TcpLoadMain implements Callable<Integer> {
+    /** What {@code --version} prints: the project version, from the POM. */
+    static final String VERSION = "tcpload " + Version.NUMBER;
+
     private final PrintStream err;
 
     private TcpLoadMain(PrintStream err) {
@@ -45,6 +48,7 @@ public final class TcpLoadMain implements Callable<Integer> {
                         .addSubcommand("run", new Run(out, err))
                         .addSubcommand("runner", new Runner(out, err))
                         .addSubcommand("serve", new Serve(out, err));
+        commandLine.getCommandSpec().version(VERSION);
         // The runner parses its own flags: everything after 'runner' or 'serve' is handed over.
         commandLine.getSubcommands().get("runner").setUnmatchedOptionsArePositionalParams(true);
         commandLine.getSubcommands().get("serve").setUnmatchedOptionsArePositionalParams(true);

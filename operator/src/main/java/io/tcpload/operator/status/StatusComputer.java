@@ -13,7 +13,7 @@ import io.tcpload.operator.results.ResultMerge;
 import io.tcpload.operator.results.StartSkew;
 import io.tcpload.operator.results.StatusSummaries;
 import io.tcpload.operator.results.Thresholds;
-import io.tcpload.runner.cli.RunCommand;
+import io.tcpload.runner.Version;
 import io.tcpload.runner.contract.RunnerInvocation.Load;
 import io.tcpload.runner.contract.RunnerProtocol;
 import io.tcpload.runner.stats.RunSummary;
@@ -42,7 +42,7 @@ import java.util.stream.Collectors;
  */
 public final class StatusComputer {
     /** What this operator is, in messages about runners of another version. */
-    static final String OPERATOR_VERSION = RunCommand.VERSION.replace("tcpload-runner", "tcpload");
+    static final String OPERATOR_VERSION = "tcpload " + Version.NUMBER;
 
     /** How far ahead the start instant is set: time to tell every runner. */
     public static final Duration START_LEAD = Duration.ofMillis(500);

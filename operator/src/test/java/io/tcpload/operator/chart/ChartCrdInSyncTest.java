@@ -24,9 +24,9 @@ class ChartCrdInSyncTest {
         for (String name : names(REPOSITORY_CRDS)) {
             assertThat(Files.readString(CHART_CRDS.resolve(name)))
                     .as(
-                            "helm/tcpload-operator/crds/%s differs from crds/%s; refresh it with:%n"
-                                    + "  cp crds/%s helm/tcpload-operator/crds/",
-                            name, name, name)
+                            "helm/tcpload-operator/crds/%s differs from crds/%s; refresh both"
+                                    + " with:%n  ./mvnw -B -Pcrd process-classes",
+                            name, name)
                     .isEqualTo(Files.readString(REPOSITORY_CRDS.resolve(name)));
         }
     }

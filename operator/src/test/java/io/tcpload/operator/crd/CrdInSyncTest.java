@@ -32,10 +32,9 @@ class CrdInSyncTest {
         assertThat(COMMITTED).as("committed CRD").exists();
         assertThat(Files.readString(COMMITTED))
                 .as(
-                        "crds/%s is out of date; refresh it with:%n  ./mvnw -B -pl runner,operator"
-                                + " process-classes && cp operator/target/classes/META-INF/fabric8/%s"
-                                + " crds/ && cp crds/%s helm/tcpload-operator/crds/",
-                        FILE, FILE, FILE)
+                        "crds/%s is out of date; refresh it (and the chart's copy) with:%n"
+                                + "  ./mvnw -B -Pcrd process-classes",
+                        FILE)
                 .isEqualTo(Files.readString(GENERATED));
     }
 

@@ -49,7 +49,10 @@ class LocalRunTest {
         return Examples.tests();
     }
 
-    /** Whether this runner takes the rate schedule flags that RunnerArgs passes for rate specs. */
+    /**
+     * Whether this runner takes the rate schedule flags that RunnerInvocations passes for rate
+     * specs.
+     */
     private static boolean runnerHasRateMode() {
         ByteArrayOutputStream help = new ByteArrayOutputStream();
         try (PrintStream out = new PrintStream(help, true, StandardCharsets.UTF_8)) {

@@ -1,5 +1,6 @@
 package io.tcpload.runner.cli;
 
+import io.tcpload.runner.Version;
 import io.tcpload.runner.contract.InvocationOptions;
 import io.tcpload.runner.serve.ServeCommand;
 import java.io.PrintStream;
@@ -30,7 +31,7 @@ public final class RunCommand implements Callable<Integer> {
     public static final int EXIT_OK = 0;
     public static final int EXIT_FAILED = 1;
     public static final int EXIT_INVALID = 2;
-    public static final String VERSION = "tcpload-runner 0.1.0";
+    public static final String VERSION = "tcpload-runner " + Version.NUMBER;
 
     @Mixin InvocationOptions options = new InvocationOptions();
 

@@ -10,7 +10,6 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ConnectTimeoutException;
 import io.netty.handler.codec.DecoderException;
-import io.tcpload.runner.codec.ResponseCodecs;
 import io.tcpload.runner.codec.ResponseOutcome;
 import io.tcpload.runner.stats.ErrorKind;
 import io.tcpload.runner.template.RequestBuildException;
@@ -65,13 +64,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
                 protected void initChannel(Channel ch) {
                     LoopWorker w = worker;
                     ch.pipeline()
-                            .addLast(
-                                    ResponseCodecs.newDecoder(
-                                            w.profile().response(),
-                                            w.profile().request().http(),
-                                            !w.config().keepAlive(),
-                                            w.readCounter()),
-                                    ConnectionSlot.this);
+                            .addLast(w.codecs().newDecoder(w.readCounter()), ConnectionSlot.this);
                 }
             };
 

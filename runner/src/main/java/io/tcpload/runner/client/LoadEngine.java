@@ -8,6 +8,7 @@ import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.tcpload.runner.client.ProgressListener.Paced;
 import io.tcpload.runner.client.ProgressListener.Progress;
+import io.tcpload.runner.codec.ResponseCodecs;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.stats.PacedStats;
 import io.tcpload.runner.stats.RateSummary;
@@ -105,14 +106,18 @@ public final class LoadEngine {
                         transport.ioHandlerFactory());
         List<LoopWorker> workers = new ArrayList<>(config.threads());
         try {
+            // Derived from the spec once: every connection of every loop shares these parts.
+            ResponseCodecs codecs =
+                    ResponseCodecs.of(
+                            profile.response(), profile.request().http(), !config.keepAlive());
             for (int i = 0; i < config.threads(); i++) {
                 workers.add(
                         new LoopWorker(
                                 (EventLoop) group.next(),
                                 i,
-                                profile,
                                 config,
                                 template,
+                                codecs,
                                 transport,
                                 address));
             }

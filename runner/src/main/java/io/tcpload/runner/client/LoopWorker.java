@@ -10,7 +10,7 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
-import io.tcpload.runner.profile.Profile;
+import io.tcpload.runner.codec.ResponseCodecs;
 import io.tcpload.runner.rate.FireTimes;
 import io.tcpload.runner.stats.LoopStats;
 import io.tcpload.runner.stats.PacedStats;
@@ -45,9 +45,9 @@ final class LoopWorker {
 
     private final EventLoop loop;
     private final int loopIndex;
-    private final Profile profile;
     private final LoadConfig config;
     private final RequestTemplate template;
+    private final ResponseCodecs codecs;
     private final Bootstrap bootstrap;
     private LoopStats stats = new LoopStats();
 
@@ -79,16 +79,16 @@ final class LoopWorker {
     LoopWorker(
             EventLoop loop,
             int loopIndex,
-            Profile profile,
             LoadConfig config,
             RequestTemplate template,
+            ResponseCodecs codecs,
             Transport transport,
             InetSocketAddress address) {
         this.loop = loop;
         this.loopIndex = loopIndex;
-        this.profile = profile;
         this.config = config;
         this.template = template;
+        this.codecs = codecs;
         this.timeoutNs = TimeUnit.MILLISECONDS.toNanos(config.timeoutMs());
         this.channels = new DefaultChannelGroup("tcpload-loop-" + loopIndex, loop);
         this.bootstrap =
@@ -123,16 +123,17 @@ final class LoopWorker {
         return loop;
     }
 
-    Profile profile() {
-        return profile;
-    }
-
     LoadConfig config() {
         return config;
     }
 
     RequestTemplate template() {
         return template;
+    }
+
+    /** The run's response decoders: one made per connection. */
+    ResponseCodecs codecs() {
+        return codecs;
     }
 
     Bootstrap bootstrap() {

@@ -34,7 +34,6 @@ public final class StartGate {
     private final CompletableFuture<Long> startAtEpochMs = new CompletableFuture<>();
     private final CountDownLatch cancelled = new CountDownLatch(1);
     private final boolean awaits;
-    private volatile boolean arrived;
 
     private StartGate(boolean awaits) {
         this.awaits = awaits;
@@ -77,11 +76,6 @@ public final class StartGate {
         cancelled.countDown();
     }
 
-    /** Whether the engine is ready and waiting at the gate (or already past it). */
-    public boolean arrived() {
-        return arrived;
-    }
-
     /** The instant set, in epoch milliseconds, once {@link #open} was called. */
     public Long startAtEpochMs() {
         return startAtEpochMs.isDone() && !startAtEpochMs.isCancelled()
@@ -96,7 +90,6 @@ public final class StartGate {
      * @throws CancellationException when {@link #cancel} came first
      */
     long awaitDeadlineNs() throws InterruptedException {
-        arrived = true;
         long atEpochMs;
         try {
             atEpochMs = startAtEpochMs.get();

@@ -10,31 +10,20 @@ import io.tcpload.runner.profile.CodeLocation;
  * connection.
  */
 final class HttpDecoder extends ResponseDecoder {
-    /** Sees every complete response before it is judged; for tests. */
-    interface Observer {
-        /** The body is readable at {@code [bodyIndex, bodyIndex + bodyLength)} during the call. */
-        void onResponse(int statusCode, ByteBuf body, int bodyIndex, int bodyLength);
-    }
-
     private final HttpResponseFramer framer;
     private final CodeJudge judge;
     private final HttpStatusRule statusRule;
-    private final Observer observer;
 
     HttpDecoder(
             CodeJudge judge,
             HttpStatusRule statusRule,
             long maxResponseBytes,
-            boolean singleResponse,
-            Observer observer) {
+            boolean singleResponse) {
         super(singleResponse);
         boolean judgesHead = judge.location() == CodeLocation.HEAD;
-        this.framer =
-                new HttpResponseFramer(
-                        maxResponseBytes, judgesHead, !judgesHead || observer != null);
+        this.framer = new HttpResponseFramer(maxResponseBytes, judgesHead, !judgesHead);
         this.judge = judge;
         this.statusRule = statusRule;
-        this.observer = observer;
     }
 
     @Override
@@ -49,10 +38,6 @@ final class HttpDecoder extends ResponseDecoder {
 
     private ResponseOutcome judgeCompleted() {
         int status = framer.statusCode();
-        if (observer != null) {
-            observer.onResponse(
-                    status, framer.bodyBuffer(), framer.bodyIndex(), framer.bodyLength());
-        }
         boolean codeOk =
                 judge.location() == CodeLocation.HEAD
                         ? judge.isSuccess(

@@ -5,7 +5,7 @@ import io.tcpload.runner.profile.ResponseSpec;
 import java.util.function.IntConsumer;
 
 /**
- * Builds the per-connection response decoders.
+ * Builds the per-connection response decoders of one run.
  *
  * <p>A decoder fires one {@link ResponseOutcome} per complete response, in order, with {@code
  * ctx.fireChannelRead}. On bytes that cannot be framed it throws {@link ResponseFramingException}
@@ -14,81 +14,61 @@ import java.util.function.IntConsumer;
  * yields nothing, except that a close-delimited HTTP response (no {@code Content-Length}, not
  * chunked) completes on close.
  *
- * <p>Thread-safe. The parts derived from a spec (tags, success code, status table) are computed
- * once and shared by every connection using that spec.
+ * <p>Immutable and thread-safe. The parts derived from the spec (tags, success code, status table,
+ * length framing) are computed once, by {@link #of}, and shared by every decoder it makes: build it
+ * once per run and hand it to every event loop, so that a new connection (one per request in
+ * wrktcp's default mode) only creates its decoder.
  */
 public final class ResponseCodecs {
-    /** The last spec's derived parts; a run uses one spec, so one entry is enough. */
-    private static volatile Compiled last;
+    private final boolean http;
+    private final boolean singleResponse;
+    private final long maxResponseBytes;
+    private final CodeJudge judge;
 
-    private ResponseCodecs() {}
+    /** The status table in HTTP mode, else null. */
+    private final HttpStatusRule statusRule;
+
+    /** The length framing in raw mode, else null (in HTTP mode it need not be consistent). */
+    private final LengthPrefixedFramer framer;
+
+    private ResponseCodecs(ResponseSpec spec, boolean http, boolean singleResponse) {
+        this.http = http;
+        this.singleResponse = singleResponse;
+        this.maxResponseBytes = spec.maxResponseBytes();
+        this.judge = new CodeJudge(spec);
+        this.statusRule = http ? new HttpStatusRule(spec.httpStatuses()) : null;
+        this.framer = http ? null : new LengthPrefixedFramer(spec);
+    }
 
     /**
-     * A new decoder for one connection.
+     * The decoders of one run.
      *
      * @param spec how responses are framed and judged
      * @param http HTTP/1.1 framing if {@code true}; wrktcp's length-prefixed framing otherwise
-     * @param singleResponse the connection carries exactly one response (wrktcp's short
+     * @param singleResponse each connection carries exactly one response (wrktcp's short
      *     connections), so bytes beyond the first complete response are a framing error
+     * @throws IllegalArgumentException in raw mode, when the spec's length field does not fit its
+     *     head (the profile loader refuses such a profile first)
      */
-    public static ChannelHandler newDecoder(
-            ResponseSpec spec, boolean http, boolean singleResponse) {
-        return newDecoder(spec, http, singleResponse, bytes -> {});
+    public static ResponseCodecs of(ResponseSpec spec, boolean http, boolean singleResponse) {
+        return new ResponseCodecs(spec, http, singleResponse);
+    }
+
+    /** A new decoder for one connection. */
+    public ChannelHandler newDecoder() {
+        return newDecoder(bytes -> {});
     }
 
     /**
-     * As {@link #newDecoder(ResponseSpec, boolean, boolean)}, telling {@code bytesRead} the size of
-     * every read first (one handler less on the path of every read).
+     * A new decoder for one connection that tells {@code bytesRead} the size of every read first
+     * (one handler less on the path of every read).
      */
-    public static ChannelHandler newDecoder(
-            ResponseSpec spec, boolean http, boolean singleResponse, IntConsumer bytesRead) {
-        ResponseDecoder decoder = build(spec, http, singleResponse);
+    public ChannelHandler newDecoder(IntConsumer bytesRead) {
+        ResponseDecoder decoder =
+                http
+                        ? new HttpDecoder(judge, statusRule, maxResponseBytes, singleResponse)
+                        : new LengthPrefixedDecoder(framer, judge, singleResponse);
         decoder.countReadsInto(bytesRead);
         return decoder;
-    }
-
-    private static ResponseDecoder build(ResponseSpec spec, boolean http, boolean singleResponse) {
-        Compiled compiled = compiled(spec);
-        if (http) {
-            return new HttpDecoder(
-                    compiled.judge,
-                    compiled.statusRule,
-                    spec.maxResponseBytes(),
-                    singleResponse,
-                    null);
-        }
-        return new LengthPrefixedDecoder(compiled.framer(), compiled.judge, singleResponse);
-    }
-
-    private static Compiled compiled(ResponseSpec spec) {
-        Compiled c = last;
-        if (c == null || c.spec != spec) {
-            c = new Compiled(spec);
-            last = c;
-        }
-        return c;
-    }
-
-    private static final class Compiled {
-        final ResponseSpec spec;
-        final CodeJudge judge;
-        final HttpStatusRule statusRule;
-        private volatile LengthPrefixedFramer framer;
-
-        Compiled(ResponseSpec spec) {
-            this.spec = spec;
-            this.judge = new CodeJudge(spec);
-            this.statusRule = new HttpStatusRule(spec.httpStatuses());
-        }
-
-        /** Built on first use: in HTTP mode the raw framing fields need not be consistent. */
-        LengthPrefixedFramer framer() {
-            LengthPrefixedFramer f = framer;
-            if (f == null) {
-                f = new LengthPrefixedFramer(spec);
-                framer = f;
-            }
-            return f;
-        }
     }
 }

@@ -20,12 +20,7 @@ public final class Downsample {
      * @param max the largest value
      * @param mean the mean value
      */
-    public record Bucket(int first, int last, double min, double max, double mean) {
-        /** The middle of the bucket, in points. */
-        public double center() {
-            return (first + last) / 2.0;
-        }
-    }
+    public record Bucket(int first, int last, double min, double max, double mean) {}
 
     /**
      * Splits {@code values} into at most {@code maxBuckets} buckets of consecutive points, as equal

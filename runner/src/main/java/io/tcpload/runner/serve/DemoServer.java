@@ -8,18 +8,13 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.ServerChannel;
 import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpRequestDecoder;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.tcpload.runner.client.Transport;
 import io.tcpload.runner.profile.Profile;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -85,11 +80,9 @@ public final class DemoServer implements AutoCloseable {
                 profile.request().http()
                         ? null
                         : RequestFramer.forRequest(profile.request(), MAX_REQUEST_BYTES);
-        boolean epoll = Epoll.isAvailable();
-        IoHandlerFactory ioHandlers =
-                epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        Class<? extends ServerChannel> channelType =
-                epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        // Native epoll where available, else NIO, as the demo target has always run (only the
+        // load side tries io_uring first).
+        Transport transport = Transport.select(Epoll.isAvailable() ? "epoll" : "nio");
 
         List<Thread> threads = new CopyOnWriteArrayList<>();
         ThreadFactory names = new DefaultThreadFactory("tcpload-serve", false);
@@ -100,7 +93,8 @@ public final class DemoServer implements AutoCloseable {
                     return thread;
                 };
         EventLoopGroup group =
-                new MultiThreadIoEventLoopGroup(options.threads(), recorded, ioHandlers);
+                new MultiThreadIoEventLoopGroup(
+                        options.threads(), recorded, transport.ioHandlerFactory());
         ResponseBuffers responses = new ResponseBuffers(factory, options.failureRate());
         ProblemReporter problems = new ProblemReporter();
         try {
@@ -109,7 +103,7 @@ public final class DemoServer implements AutoCloseable {
             ServerBootstrap bootstrap =
                     new ServerBootstrap()
                             .group(group)
-                            .channel(channelType)
+                            .channel(transport.serverChannel())
                             // wrktcp opens a connection per request: accept bursts must not drop.
                             .option(ChannelOption.SO_BACKLOG, 1024)
                             .option(ChannelOption.SO_REUSEADDR, true)

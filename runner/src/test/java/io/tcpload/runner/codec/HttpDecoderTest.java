@@ -28,11 +28,11 @@ class HttpDecoderTest {
     private static final String OK_JSON = "{\"rspCd\":\"0000\",\"msg\":\"ok\"}";
 
     private static ChannelHandler decoder(boolean single) {
-        return ResponseCodecs.newDecoder(Corpus.httpSpec(), true, single);
+        return ResponseCodecs.of(Corpus.httpSpec(), true, single).newDecoder();
     }
 
     private static ChannelHandler decoder(ResponseSpec spec) {
-        return ResponseCodecs.newDecoder(spec, true, false);
+        return ResponseCodecs.of(spec, true, false).newDecoder();
     }
 
     /** The same outcomes however the bytes are cut: whole, in two at every offset, byte by byte. */

@@ -3,6 +3,7 @@ package io.tcpload.runner.codec;
 import static io.tcpload.runner.codec.DecoderHarness.ascii;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -22,8 +23,9 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
- * Random valid response streams, cut at random places, framed by {@link HttpDecoder} and by Netty's
- * own HTTP client codec and aggregator: both must see the same statuses and bodies.
+ * Random valid response streams, cut at random places, framed by our {@link HttpResponseFramer}
+ * (and decoded by {@link HttpDecoder}) and by Netty's own HTTP client codec and aggregator: both
+ * must see the same statuses and bodies.
  */
 class HttpResponseFramerDifferentialTest {
     private static final int ROUNDS = 25;
@@ -71,27 +73,49 @@ class HttpResponseFramerDifferentialTest {
         assertThat(compared).isEqualTo(ROUNDS * RESPONSES_PER_ROUND);
     }
 
+    /**
+     * Our framer, driven as {@link HttpDecoder} drives it (the pieces cumulated in one buffer,
+     * parsed until it needs more, the close told last), and each response's status and body copied
+     * while they are readable; and the decoder itself on the same pieces, which must fire one
+     * outcome per framed response, with the status class of the same responses.
+     */
     private static List<Seen> frameWithOurs(List<byte[]> pieces) {
         List<Seen> seen = new ArrayList<>();
-        HttpDecoder decoder =
-                new HttpDecoder(
-                        new CodeJudge(Corpus.httpSpec()),
-                        new HttpStatusRule(List.of()),
-                        1 << 20,
-                        false,
-                        (status, body, index, length) ->
-                                seen.add(
-                                        new Seen(
-                                                status,
-                                                ByteBufUtil.getBytes(body, index, length, true))));
-        EmbeddedChannel ch = new EmbeddedChannel(decoder);
-        for (byte[] piece : pieces) {
-            ch.writeInbound(Unpooled.wrappedBuffer(piece));
+        HttpResponseFramer framer = new HttpResponseFramer(1 << 20, false, true);
+        ByteBuf cumulation = Unpooled.buffer();
+        try {
+            for (byte[] piece : pieces) {
+                cumulation.writeBytes(piece);
+                while (framer.parse(cumulation)) {
+                    seen.add(seen(framer));
+                }
+                cumulation.discardReadBytes();
+            }
+            if (framer.finishOnClose()) {
+                seen.add(seen(framer));
+            }
+        } finally {
+            framer.release();
+            cumulation.release();
         }
-        ch.finish();
-        List<ResponseOutcome> outcomes = DecoderHarness.drain(ch);
+
+        List<ResponseOutcome> outcomes =
+                DecoderHarness.run(
+                        ResponseCodecs.of(Corpus.httpSpec(), true, false).newDecoder(),
+                        pieces,
+                        true);
         assertThat(outcomes).hasSameSizeAs(seen);
+        assertThat(outcomes)
+                .extracting(ResponseOutcome::non2xx3xx)
+                .isEqualTo(seen.stream().map(s -> s.status() < 200 || s.status() > 399).toList());
         return seen;
+    }
+
+    private static Seen seen(HttpResponseFramer framer) {
+        return new Seen(
+                framer.statusCode(),
+                ByteBufUtil.getBytes(
+                        framer.bodyBuffer(), framer.bodyIndex(), framer.bodyLength(), true));
     }
 
     private static List<Seen> frameWithNetty(List<byte[]> pieces, int requests) {

@@ -39,12 +39,12 @@ class LengthPrefixedDecoderTest {
             String file, ResponseSpec spec, ResponseOutcome expected) {
         byte[] rsp = Corpus.bytes(file);
         for (boolean single : new boolean[] {true, false}) {
-            assertThat(run(ResponseCodecs.newDecoder(spec, false, single), List.of(rsp), true))
+            assertThat(run(ResponseCodecs.of(spec, false, single).newDecoder(), List.of(rsp), true))
                     .containsExactly(expected);
             for (int cut = 1; cut < rsp.length; cut++) {
                 assertThat(
                                 run(
-                                        ResponseCodecs.newDecoder(spec, false, single),
+                                        ResponseCodecs.of(spec, false, single).newDecoder(),
                                         splitAt(rsp, cut),
                                         false))
                         .as("cut at %d", cut)
@@ -52,7 +52,7 @@ class LengthPrefixedDecoderTest {
             }
             assertThat(
                             run(
-                                    ResponseCodecs.newDecoder(spec, false, single),
+                                    ResponseCodecs.of(spec, false, single).newDecoder(),
                                     oneByteAtATime(rsp),
                                     false))
                     .containsExactly(expected);
@@ -67,7 +67,7 @@ class LengthPrefixedDecoderTest {
         List<ResponseOutcome> expected = List.of(SUCCESS, FAILURE, SUCCESS, SUCCESS, FAILURE);
         assertThat(
                         run(
-                                ResponseCodecs.newDecoder(Corpus.jsonSpec(), false, false),
+                                ResponseCodecs.of(Corpus.jsonSpec(), false, false).newDecoder(),
                                 List.of(all),
                                 false))
                 .isEqualTo(expected);
@@ -75,7 +75,8 @@ class LengthPrefixedDecoderTest {
             for (int b = a; b < all.length; b += 11) {
                 assertThat(
                                 run(
-                                        ResponseCodecs.newDecoder(Corpus.jsonSpec(), false, false),
+                                        ResponseCodecs.of(Corpus.jsonSpec(), false, false)
+                                                .newDecoder(),
                                         splitAt(all, a, b),
                                         false))
                         .as("cuts at %d and %d", a, b)
@@ -89,7 +90,7 @@ class LengthPrefixedDecoderTest {
         byte[] rsp = concat(Corpus.bytes("01_tiny.rsp1.bin"), ascii("abc"));
         EmbeddedChannel ch =
                 new EmbeddedChannel(
-                        ResponseCodecs.newDecoder(ResponseSpec.defaults(), false, true));
+                        ResponseCodecs.of(ResponseSpec.defaults(), false, true).newDecoder());
         assertThatThrownBy(() -> ch.writeInbound(Unpooled.wrappedBuffer(rsp)))
                 .isInstanceOf(ResponseFramingException.class)
                 .hasMessage("3 bytes after a complete response");
@@ -100,7 +101,7 @@ class LengthPrefixedDecoderTest {
     void extraBytesInALaterReadFailAfterTheOutcome() {
         EmbeddedChannel ch =
                 new EmbeddedChannel(
-                        ResponseCodecs.newDecoder(ResponseSpec.defaults(), false, true));
+                        ResponseCodecs.of(ResponseSpec.defaults(), false, true).newDecoder());
         ch.writeInbound(Unpooled.wrappedBuffer(Corpus.bytes("01_tiny.rsp1.bin")));
         assertThat(DecoderHarness.drain(ch)).containsExactly(SUCCESS);
         assertThatThrownBy(() -> ch.writeInbound(Unpooled.wrappedBuffer(ascii("x"))))
@@ -112,7 +113,7 @@ class LengthPrefixedDecoderTest {
     void everythingAfterAFramingErrorIsDiscarded() {
         EmbeddedChannel ch =
                 new EmbeddedChannel(
-                        ResponseCodecs.newDecoder(ResponseSpec.defaults(), false, false));
+                        ResponseCodecs.of(ResponseSpec.defaults(), false, false).newDecoder());
         assertThatThrownBy(() -> ch.writeInbound(Unpooled.wrappedBuffer(ascii("-0000005hello"))))
                 .isInstanceOf(ResponseFramingException.class)
                 .hasMessage("response length field '-0000005' is negative");
@@ -126,7 +127,7 @@ class LengthPrefixedDecoderTest {
         byte[] bytes = concat(Corpus.bytes("01_tiny.rsp1.bin"), ascii("0000000x"));
         EmbeddedChannel ch =
                 new EmbeddedChannel(
-                        ResponseCodecs.newDecoder(ResponseSpec.defaults(), false, false));
+                        ResponseCodecs.of(ResponseSpec.defaults(), false, false).newDecoder());
         assertThatThrownBy(() -> ch.writeInbound(Unpooled.wrappedBuffer(bytes)))
                 .hasMessage("response length field '0000000x' is not a number");
         assertThat(DecoderHarness.drain(ch)).containsExactly(SUCCESS);
@@ -139,7 +140,8 @@ class LengthPrefixedDecoderTest {
             byte[] part = java.util.Arrays.copyOf(rsp, len);
             assertThat(
                             run(
-                                    ResponseCodecs.newDecoder(ResponseSpec.defaults(), false, true),
+                                    ResponseCodecs.of(ResponseSpec.defaults(), false, true)
+                                            .newDecoder(),
                                     List.of(part),
                                     true))
                     .as("%d bytes then close", len)
@@ -154,7 +156,7 @@ class LengthPrefixedDecoderTest {
                         10, 1, 10, LengthType.BODY, ResponseSpec.DEFAULT_MAX_RESPONSE_BYTES);
         DecoderHarness.MeasuringAllocator alloc = new DecoderHarness.MeasuringAllocator();
         EmbeddedChannel ch =
-                DecoderHarness.channel(ResponseCodecs.newDecoder(spec, false, false), alloc);
+                DecoderHarness.channel(ResponseCodecs.of(spec, false, false).newDecoder(), alloc);
         ch.writeInbound(Unpooled.wrappedBuffer(ascii("99999")));
         assertThatThrownBy(() -> ch.writeInbound(Unpooled.wrappedBuffer(ascii("99999body"))))
                 .isInstanceOf(ResponseFramingException.class)
@@ -183,7 +185,7 @@ class LengthPrefixedDecoderTest {
         byte[] ko = ascii("000000020001ABCDxy");
         assertThat(
                         run(
-                                ResponseCodecs.newDecoder(spec, false, false),
+                                ResponseCodecs.of(spec, false, false).newDecoder(),
                                 List.of(concat(ok, ko)),
                                 false))
                 .containsExactly(SUCCESS, FAILURE);
@@ -193,7 +195,8 @@ class LengthPrefixedDecoderTest {
     void emptyBodyIsJudgedAsAFailureNotAnError() {
         assertThat(
                         run(
-                                ResponseCodecs.newDecoder(ResponseSpec.defaults(), false, true),
+                                ResponseCodecs.of(ResponseSpec.defaults(), false, true)
+                                        .newDecoder(),
                                 List.of(ascii("00000000")),
                                 false))
                 .containsExactly(FAILURE);

@@ -32,10 +32,12 @@ class ResponseCodecsTest {
     @Test
     void everyConnectionGetsItsOwnDecoder() {
         ResponseSpec spec = ResponseSpec.defaults();
-        ChannelHandler a = ResponseCodecs.newDecoder(spec, false, true);
-        ChannelHandler b = ResponseCodecs.newDecoder(spec, false, true);
+        ResponseCodecs codecs = ResponseCodecs.of(spec, false, true);
+        ChannelHandler a = codecs.newDecoder();
+        ChannelHandler b = codecs.newDecoder();
         assertThat(a).isNotSameAs(b).isInstanceOf(LengthPrefixedDecoder.class);
-        assertThat(ResponseCodecs.newDecoder(spec, true, true)).isInstanceOf(HttpDecoder.class);
+        assertThat(ResponseCodecs.of(spec, true, true).newDecoder())
+                .isInstanceOf(HttpDecoder.class);
     }
 
     @Test
@@ -58,7 +60,7 @@ class ResponseCodecsTest {
                         d.maxResponseBytes());
         assertThat(
                         DecoderHarness.run(
-                                ResponseCodecs.newDecoder(spec, true, true),
+                                ResponseCodecs.of(spec, true, true).newDecoder(),
                                 List.of(Corpus.bytes("09_http.rsp1.bin")),
                                 false))
                 .containsExactly(ResponseOutcome.SUCCESS);

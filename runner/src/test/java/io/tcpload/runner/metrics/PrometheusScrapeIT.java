@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and {@code histogram_quantile} must agree with the run's own figures within 10%. Skipped where
  * Prometheus is not installed.
  */
-class PrometheusScrapeTest {
+class PrometheusScrapeIT {
     private static final long RUN_MS = 12_000;
     private static final String PROFILE =
             "[common]\nhost = 127.0.0.1\nport = 1\nkeepalive = true\n"

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** The operator gets exactly the permissions it uses: no wildcard, nothing more, nothing less. */
-class ChartRbacTest {
+class ChartRbacIT {
     /** What the operator does with the API, as "group/resource:verb". */
     private static final Set<String> OPERATOR_PERMISSIONS =
             permissions(

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * with what the run counted. A screenshot of the unchanged report is left in {@code target/} for
  * people to look at. Skipped where Chromium is not installed.
  */
-class TenMinuteReportChromiumTest {
+class TenMinuteReportChromiumIT {
     private static final Path SCREENSHOT =
             Path.of("target", "html-report", "ten-minute-report.png");
 

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the run's numbers, and a screenshot is left for people to look at. Skipped where Chromium is not
  * installed.
  */
-class HtmlReportChromiumTest {
+class HtmlReportChromiumIT {
     private static final Path SCREENSHOT = Path.of("target", "html-report", "report.png");
 
     @Test

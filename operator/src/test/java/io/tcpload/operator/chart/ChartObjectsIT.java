@@ -18,7 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** What each switch renders, and that every rendered object is a well-formed, labelled object. */
-class ChartObjectsTest {
+class ChartObjectsIT {
     /** The kinds of the Prometheus Operator, which fabric8's built-in model does not know. */
     private static final Set<String> MONITOR_KINDS = Set.of("ServiceMonitor", "PodMonitor");
 

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** values.schema.json describes every value, and Helm refuses values that break it. */
-class ChartValuesSchemaTest {
+class ChartValuesSchemaIT {
     @TempDir Path workDir;
 
     @Test

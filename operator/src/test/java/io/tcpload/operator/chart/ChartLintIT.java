@@ -9,7 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** {@code helm lint --strict} passes for the default values and for every switch. */
-class ChartLintTest {
+class ChartLintIT {
     @TempDir Path workDir;
 
     @ParameterizedTest

@@ -47,7 +47,7 @@ import org.junit.jupiter.api.io.TempDir;
  * runner in rate mode and a live operator: each must evaluate without error and return data.
  * Skipped where Prometheus is not installed.
  */
-class DashboardQueriesTest {
+class DashboardQueriesIT {
     private static final String NAMESPACE = "perf";
 
     /** A dot, so that the dashboard's regular-expression filters must match it escaped. */

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** The operator pod: non-root, read-only, no privileges, probed, bounded, with its images. */
-class ChartSecurityTest {
+class ChartSecurityIT {
     @ParameterizedTest
     @EnumSource(Scenario.class)
     void thePodRunsAsNonRootWithTheRuntimeDefaultSeccompProfile(Scenario scenario) {
