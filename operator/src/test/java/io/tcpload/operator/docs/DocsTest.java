@@ -63,7 +63,8 @@ class DocsTest {
 
     private static final Pattern VARIABLE = Pattern.compile("\\bTCPLOAD_[A-Z0-9_]+\\b");
 
-    /** One option line of picocli's usage help: " -d, --duration=T" or " --demo-target". */
+    // One option line of picocli's usage help: two spaces, then "-d, --duration=T", or six spaces,
+    // then "--demo-target". Description lines are indented further and never match.
     private static final Pattern HELP_OPTION =
             Pattern.compile(
                     "(?m)^ {2}(?:(-[A-Za-z])(?:, (--[\\w-]+))?| {4}(--[\\w-]+))(?=[=\\s]|$)");
