@@ -49,6 +49,7 @@ public final class TcpLoadMain implements Callable<Integer> {
                         .addSubcommand("runner", new Runner(out, err))
                         .addSubcommand("serve", new Serve(out, err));
         commandLine.getCommandSpec().version(VERSION);
+        commandLine.getSubcommands().get("run").getCommandSpec().version(VERSION);
         // The runner parses its own flags: everything after 'runner' or 'serve' is handed over.
         commandLine.getSubcommands().get("runner").setUnmatchedOptionsArePositionalParams(true);
         commandLine.getSubcommands().get("serve").setUnmatchedOptionsArePositionalParams(true);
