@@ -1,6 +1,7 @@
 package io.tcpload.operator.local;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tcpload.operator.children.RunnerInvocations;
 import io.tcpload.operator.crd.Durations;
 import io.tcpload.operator.crd.Stage;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
@@ -42,10 +43,7 @@ final class DurationOverride {
             return copy;
         }
         long wantedMs = Quantities.durationMs("--duration", duration);
-        long totalMs = 0;
-        for (Stage stage : copy.getStages()) {
-            totalMs += Quantities.durationMs("stages.duration", stage.getDuration());
-        }
+        long totalMs = RunnerInvocations.totalDurationMs(copy);
         List<Stage> scaled = new ArrayList<>();
         for (Stage stage : copy.getStages()) {
             long ms = Quantities.durationMs("stages.duration", stage.getDuration());

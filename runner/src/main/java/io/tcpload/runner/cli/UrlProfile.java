@@ -22,12 +22,6 @@ import java.util.Locale;
 public final class UrlProfile {
     private UrlProfile() {}
 
-    /** Whether a positional argument is a URL rather than a profile file. */
-    public static boolean looksLikeUrl(String argument) {
-        String lower = argument.toLowerCase(Locale.ROOT);
-        return lower.startsWith("http://") || lower.startsWith("https://");
-    }
-
     /**
      * @throws IllegalArgumentException with a plain sentence for an unusable URL or header
      */

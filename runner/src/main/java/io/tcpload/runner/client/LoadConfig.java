@@ -1,5 +1,6 @@
 package io.tcpload.runner.client;
 
+import io.tcpload.runner.contract.Shares;
 import io.tcpload.runner.rate.RateSchedule;
 
 /**
@@ -99,7 +100,7 @@ public record LoadConfig(
 
     /** Connections handled by loop {@code loop} (0-based). */
     public int connectionsOfLoop(int loop) {
-        return connections / threads + (loop < connections % threads ? 1 : 0);
+        return Shares.of(connections, threads, loop);
     }
 
     /**

@@ -14,6 +14,7 @@ import io.netty.channel.uring.IoUring;
 import io.netty.channel.uring.IoUringIoHandler;
 import io.netty.channel.uring.IoUringServerSocketChannel;
 import io.netty.channel.uring.IoUringSocketChannel;
+import io.tcpload.runner.contract.RunnerInvocation;
 import java.util.Locale;
 
 /**
@@ -33,7 +34,7 @@ public record Transport(
         Class<? extends ServerSocketChannel> serverChannel) {
 
     /** The transports users may ask for with {@code --transport}. */
-    public static final String CHOICES = "auto, io_uring, epoll, nio";
+    public static final String CHOICES = String.join(", ", RunnerInvocation.TRANSPORTS);
 
     /**
      * Picks a transport.

@@ -12,6 +12,7 @@ import io.tcpload.runner.rate.Stage;
 import io.tcpload.runner.rate.Stages;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -206,7 +207,8 @@ public final class InvocationOptions {
     @Option(
             names = "--transport",
             paramLabel = "NAME",
-            description = "I/O transport: auto, io_uring, epoll, nio (default auto).")
+            description = "I/O transport: ${COMPLETION-CANDIDATES} (default auto).",
+            completionCandidates = Transports.class)
     String transport = RunnerInvocation.DEFAULT_TRANSPORT;
 
     @Option(
@@ -245,6 +247,14 @@ public final class InvocationOptions {
                     "Start the demo target for this profile on 127.0.0.1 and load it instead of"
                             + " the profile's host.")
     boolean demoTarget;
+
+    /** The names {@code --transport} takes, for its description. */
+    static final class Transports implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return RunnerInvocation.TRANSPORTS.iterator();
+        }
+    }
 
     /** The invocation these options say. */
     public RunnerInvocation toInvocation() {

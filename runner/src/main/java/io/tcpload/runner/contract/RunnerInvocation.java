@@ -47,6 +47,10 @@ public record RunnerInvocation(
     public static final long DEFAULT_TIMEOUT_MS = 5_000;
     public static final String DEFAULT_TRANSPORT = "auto";
 
+    /** The transports {@code --transport} names: the best available, or one of the three. */
+    public static final List<String> TRANSPORTS =
+            List.of(DEFAULT_TRANSPORT, "io_uring", "epoll", "nio");
+
     public RunnerInvocation {
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(load, "load");

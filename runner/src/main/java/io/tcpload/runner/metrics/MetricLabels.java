@@ -1,5 +1,6 @@
 package io.tcpload.runner.metrics;
 
+import io.tcpload.runner.contract.RunnerProtocol;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,15 +17,6 @@ import java.util.function.Function;
  * @param runner the runner's index in a distributed run
  */
 public record MetricLabels(String test, String namespace, String runner) {
-    /** Environment variable naming the test when {@code --metrics-label-test} is not given. */
-    public static final String ENV_TEST = "TCPLOAD_TEST";
-
-    /** Environment variable naming the namespace when {@code --metrics-label-namespace} is not. */
-    public static final String ENV_NAMESPACE = "TCPLOAD_NAMESPACE";
-
-    /** Environment variable giving the runner index when {@code --metrics-label-runner} is not. */
-    public static final String ENV_RUNNER_INDEX = "TCPLOAD_RUNNER_INDEX";
-
     public static final MetricLabels NONE = new MetricLabels(null, null, null);
 
     public MetricLabels {
@@ -34,8 +26,9 @@ public record MetricLabels(String test, String namespace, String runner) {
     }
 
     /**
-     * Each label from its flag when given, else from its environment variable; the runner label
-     * falls back to {@code runnerIndex}.
+     * Each label from its flag when given, else from its environment variable ({@link
+     * RunnerProtocol#TEST_VARIABLE}, {@link RunnerProtocol#NAMESPACE_VARIABLE}, {@link
+     * RunnerProtocol#RUNNER_INDEX_VARIABLE}); the runner label falls back to {@code runnerIndex}.
      *
      * @param environment the environment, e.g. {@code System::getenv}
      */
@@ -45,10 +38,11 @@ public record MetricLabels(String test, String namespace, String runner) {
             String runnerFlag,
             int runnerIndex,
             Function<String, String> environment) {
-        String runner = firstNonBlank(runnerFlag, environment.apply(ENV_RUNNER_INDEX));
+        String runner =
+                firstNonBlank(runnerFlag, environment.apply(RunnerProtocol.RUNNER_INDEX_VARIABLE));
         return new MetricLabels(
-                firstNonBlank(testFlag, environment.apply(ENV_TEST)),
-                firstNonBlank(namespaceFlag, environment.apply(ENV_NAMESPACE)),
+                firstNonBlank(testFlag, environment.apply(RunnerProtocol.TEST_VARIABLE)),
+                firstNonBlank(namespaceFlag, environment.apply(RunnerProtocol.NAMESPACE_VARIABLE)),
                 runner != null ? runner : Integer.toString(runnerIndex));
     }
 

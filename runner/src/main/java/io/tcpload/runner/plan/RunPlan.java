@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -38,10 +37,6 @@ public record RunPlan(
         MetricLabels labels) {
 
     static final String LOOPBACK = "127.0.0.1";
-
-    /** The names {@code --transport} takes. */
-    public static final Set<String> TRANSPORTS =
-            Set.of("auto", "io_uring", "iouring", "epoll", "nio");
 
     private static final List<Function<RunnerInvocation, Optional<String>>> RULES =
             List.of(
@@ -351,12 +346,15 @@ public record RunPlan(
 
     static Optional<String> transport(RunnerInvocation invocation) {
         String name = invocation.transport().toLowerCase(Locale.ROOT);
-        return TRANSPORTS.contains(name)
+        // io_uring's older spelling is still taken.
+        return RunnerInvocation.TRANSPORTS.contains(name) || name.equals("iouring")
                 ? Optional.empty()
                 : Optional.of(
                         "--transport: unknown transport '"
                                 + invocation.transport()
-                                + "' (choose auto, io_uring, epoll or nio)");
+                                + "' (choose one of "
+                                + String.join(", ", RunnerInvocation.TRANSPORTS)
+                                + ")");
     }
 
     /** Whether a positional argument is a URL rather than a profile file. */

@@ -2,15 +2,16 @@ package io.tcpload.runner.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tcpload.runner.contract.RunnerProtocol;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class MetricLabelsTest {
     private static final Map<String, String> ENV =
             Map.of(
-                    MetricLabels.ENV_TEST, "nightly",
-                    MetricLabels.ENV_NAMESPACE, "load",
-                    MetricLabels.ENV_RUNNER_INDEX, "3");
+                    RunnerProtocol.TEST_VARIABLE, "nightly",
+                    RunnerProtocol.NAMESPACE_VARIABLE, "load",
+                    RunnerProtocol.RUNNER_INDEX_VARIABLE, "3");
 
     @Test
     void flagsWinOverTheEnvironment() {

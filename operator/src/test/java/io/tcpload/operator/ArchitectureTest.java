@@ -1,0 +1,77 @@
+package io.tcpload.operator;
+
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.equivalentTo;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import io.fabric8.kubernetes.client.CustomResource;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The operator's shape as rules: the state machine, validation, merge and the desired children are
+ * pure (they read and build Kubernetes model objects, never call an API server, a runner or the
+ * SDK), the runner never depends on the operator, and no package depends on another in a circle.
+ */
+class ArchitectureTest {
+    static final String[] PURE = {
+        "io.tcpload.operator.crd..",
+        "io.tcpload.operator.validation..",
+        "io.tcpload.operator.status..",
+        "io.tcpload.operator.results..",
+        "io.tcpload.operator.children.."
+    };
+
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void importBoth() {
+        classes =
+                new ClassFileImporter()
+                        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+                        .importPackages("io.tcpload");
+    }
+
+    @Test
+    void purePackagesCallNoApiServerRunnerOrSdk() {
+        noClasses()
+                .that()
+                .resideInAnyPackage(PURE)
+                .should()
+                .dependOnClassesThat(
+                        resideInAnyPackage(
+                                        "io.fabric8.kubernetes.client..",
+                                        "io.javaoperatorsdk..",
+                                        "java.net.http..",
+                                        "io.netty.channel..",
+                                        "io.tcpload.runner.client..",
+                                        "io.tcpload.runner.session..",
+                                        "io.tcpload.runner.endpoint..")
+                                // The custom resource's base class is a model type.
+                                .and(not(equivalentTo(CustomResource.class))))
+                .because("the state machine, validation and merge are tested without a cluster")
+                .check(classes);
+    }
+
+    @Test
+    void theRunnerNeverDependsOnTheOperator() {
+        noClasses()
+                .that()
+                .resideInAPackage("io.tcpload.runner..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("io.tcpload.operator..")
+                .check(classes);
+    }
+
+    @Test
+    void packagesDependOnEachOtherWithoutCycles() {
+        slices().matching("io.tcpload.(*).(*)..").should().beFreeOfCycles().check(classes);
+    }
+}
