@@ -93,6 +93,51 @@ class BadInputTest {
         assertInvalid(CliResult.run(flag, profile.toString()), named);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "-c2147483647|-c/--connections must be at most 1000000 for one runner",
+                "-c100M|-c/--connections must be at most 1000000 for one runner",
+                "-c99999999999999999999|-c/--connections: '99999999999999999999' is too large",
+                "-t300|-t/--threads must be at most 256",
+                "--pipeline=2000000|--pipeline must be at most 1000000",
+                "--pipeline=-1|--pipeline must be at least 1 (got -1)",
+                "-d99999999999h|-d/--duration must be at most 720h",
+                "--stages=1000000h:5|--stages (their sum) must be at most 720h",
+                "--timeout=-1s|-T/--timeout must be positive (got -1s)",
+                "--timeout=2h|-T/--timeout must be at most 1h",
+                "--warmup=-1s|--warmup must not be negative (got -1s)",
+                "--runner-count=5000|--runner-count must be at most 1000",
+            })
+    void impossibleFlagsAreRefusedNamingTheLimit(String flag, String message) throws IOException {
+        Path profile = write("ok.ini", "host = 127.0.0.1\nport = 9\n[request]\nreq_body = x\n");
+        assertInvalid(CliResult.run(flag, profile.toString()), message);
+    }
+
+    @Test
+    void everyProblemIsNamedAtOnce() throws IOException {
+        Path profile = write("ok.ini", "host = 127.0.0.1\nport = 9\n[request]\nreq_body = x\n");
+        assertInvalid(
+                CliResult.run("-t0", "--timeout=-1s", "--pipeline=0", profile.toString()),
+                "-t/--threads must be at least 1",
+                "-T/--timeout must be positive",
+                "--pipeline must be at least 1");
+    }
+
+    @Test
+    void outputPathsThatCannotBeWrittenAreRefusedBeforeTheLoad() throws IOException {
+        Path profile = write("ok.ini", "host = 127.0.0.1\nport = 9\n[request]\nreq_body = x\n");
+        Path missing = dir.resolve("no-such-folder").resolve("r.json");
+        assertInvalid(
+                CliResult.run("-d30s", "--json=" + missing, profile.toString()),
+                "--json: cannot write " + missing + ": the folder",
+                "does not exist");
+        assertInvalid(
+                CliResult.run("-d30s", "--html=" + dir, profile.toString()),
+                "--html: cannot write " + dir + ": it is a folder");
+    }
+
     @Test
     void moreThreadsThanConnections() throws IOException {
         Path profile = write("ok.ini", "host = 127.0.0.1\nport = 9\n[request]\nreq_body = x\n");

@@ -1,0 +1,106 @@
+package io.tcpload.operator.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@code tcpload run} stopped by a real signal, in a JVM of its own: the runners stop, what they
+ * did is merged and printed with a status that says it was interrupted, the files asked for are
+ * written, the temporary folder goes, and the exit status is 128 + the signal.
+ */
+@Timeout(120)
+class LocalInterruptTest {
+    @TempDir Path dir;
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private List<Path> localFolders(Path tmp) throws IOException {
+        try (Stream<Path> entries = Files.list(tmp)) {
+            return entries.filter(p -> p.getFileName().toString().startsWith("tcpload-local-"))
+                    .toList();
+        }
+    }
+
+    @ParameterizedTest(name = "SIG{0}")
+    @CsvSource({"INT, 130", "TERM, 143"})
+    void aSignalStopsTheRunnersAndTheirWorkIsStillReported(String signal, int exitStatus)
+            throws Exception {
+        Path tmp = Files.createDirectories(dir.resolve("tmp"));
+        Path out = dir.resolve("out.txt");
+        Path err = dir.resolve("err.txt");
+        Path json = dir.resolve("result.json");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process child =
+                new ProcessBuilder(
+                                java,
+                                "-XX:TieredStopAtLevel=1",
+                                "-Djava.io.tmpdir=" + tmp,
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                "io.tcpload.operator.TcpLoadMain",
+                                "run",
+                                "-f",
+                                Examples.FOLDER.resolve("distributed.yaml").toString(),
+                                "--demo-target",
+                                "-d",
+                                "60s",
+                                "--json",
+                                json.toString())
+                        .redirectOutput(out.toFile())
+                        .redirectError(err.toFile())
+                        .start();
+        try {
+            long startedNs = System.nanoTime();
+            // Running, and for long enough that every runner has answers to report.
+            Awaitility.await()
+                    .atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(100))
+                    .until(
+                            () ->
+                                    !child.isAlive()
+                                            || (read(err).contains("connections for")
+                                                    && !localFolders(tmp).isEmpty()
+                                                    && System.nanoTime() - startedNs
+                                                            > TimeUnit.SECONDS.toNanos(4)));
+            assertThat(child.isAlive()).as(read(err)).isTrue();
+
+            Process kill =
+                    new ProcessBuilder("kill", "-" + signal, String.valueOf(child.pid())).start();
+            assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+
+            assertThat(child.waitFor(30, TimeUnit.SECONDS))
+                    .as("the run ends soon after the signal")
+                    .isTrue();
+            assertThat(child.exitValue()).as(read(out) + read(err)).isEqualTo(exitStatus);
+            String report = read(out);
+            assertThat(report)
+                    .containsPattern("(?m)^ +[1-9][0-9]* requests in ")
+                    .contains("  phase: Failed\n")
+                    .contains("reason: Interrupted")
+                    .contains("Interrupted by SIG" + signal);
+            assertThat(read(json)).contains("\"format\"");
+            assertThat(localFolders(tmp)).as("the temporary folder is removed").isEmpty();
+        } finally {
+            child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+}
