@@ -1,0 +1,90 @@
+package io.tcpload.operator.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code ./tcpload} launcher as a user meets it right after a build: the first run records the
+ * start-up archive in a JVM of its own, and neither that nor any later run may cost the user a run,
+ * an exit status or a crash file. Every example runs through it against the demo target.
+ */
+@Timeout(300)
+class LauncherIT {
+    private static final Path ROOT = Examples.FOLDER.getParent();
+    private static final Path ARCHIVE = ROOT.resolve("operator/target/tcpload.jsa");
+
+    @TempDir Path workDir;
+
+    record Run(int exitStatus, String out, String err) {}
+
+    private Run tcpload(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(ROOT.resolve("tcpload").toString());
+        command.addAll(List.of(args));
+        Path out = workDir.resolve("out.txt");
+        Path err = workDir.resolve("err.txt");
+        Process process =
+                new ProcessBuilder(command)
+                        .directory(workDir.toFile())
+                        .redirectOutput(out.toFile())
+                        .redirectError(err.toFile())
+                        .start();
+        try {
+            assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("./tcpload ends").isTrue();
+        } finally {
+            process.destroyForcibly();
+        }
+        return new Run(
+                process.exitValue(),
+                Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void everyExampleRunsThroughTheLauncherRightAfterABuild() throws Exception {
+        assertThat(ROOT.resolve("operator/target/tcpload.jar"))
+                .as("the jar of this build")
+                .exists();
+        // As right after a build: no archive yet.
+        Files.deleteIfExists(ARCHIVE);
+        boolean first = true;
+        for (Path example : Examples.tests()) {
+            Run run = tcpload("run", "-f", example.toString(), "--demo-target", "-d", "1s");
+
+            assertThat(run.exitStatus()).as(example + "\n" + run.out() + run.err()).isZero();
+            assertThat(run.out()).contains("  phase: Succeeded\n");
+            if (first) {
+                assertThat(run.err()).contains("recording a start-up archive");
+                assertThat(ARCHIVE).as("recorded by the first run").exists();
+                first = false;
+            } else {
+                assertThat(run.err()).doesNotContain("recording a start-up archive");
+            }
+        }
+        Run runner =
+                tcpload(
+                        "runner",
+                        "--demo-target",
+                        "-c2",
+                        "-d1s",
+                        ROOT.resolve("examples/profiles/quickstart.ini").toString());
+        assertThat(runner.exitStatus()).as(runner.err()).isZero();
+        assertThat(runner.out()).containsPattern("(?m)^ +[1-9][0-9]* requests in ");
+        try (Stream<Path> left = Files.list(workDir)) {
+            assertThat(left.map(p -> p.getFileName().toString()))
+                    .as("no crash files in the user's folder")
+                    .noneMatch(name -> name.startsWith("hs_err") || name.startsWith("core"));
+        }
+    }
+}
