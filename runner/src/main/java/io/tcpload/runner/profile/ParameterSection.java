@@ -2,10 +2,6 @@ package io.tcpload.runner.profile;
 
 import io.tcpload.runner.format.IntFormat;
 import io.tcpload.runner.format.Strftime;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -33,20 +29,20 @@ final class ParameterSection {
      */
     record Parameters(List<ParameterSpec> specs, List<String> declared) {}
 
-    private final Path iniFolder;
+    private final DataFileResolver dataFiles;
+    private final Map<String, DataFileResolver.Lookup> lookups = new HashMap<>();
     private final Problems problems;
 
-    private ParameterSection(Path iniFolder, Problems problems) {
-        this.iniFolder = iniFolder;
+    private ParameterSection(DataFileResolver dataFiles, Problems problems) {
+        this.dataFiles = dataFiles;
         this.problems = problems;
     }
 
     /**
-     * @param iniFolder the folder of the profile file, searched first for FILE paths; {@code null}
-     *     when there is none
+     * @param dataFiles where FILE parameters' data files are found
      */
-    static Parameters read(IniDocument document, Path iniFolder, Problems problems) {
-        ParameterSection section = new ParameterSection(iniFolder, problems);
+    static Parameters read(IniDocument document, DataFileResolver dataFiles, Problems problems) {
+        ParameterSection section = new ParameterSection(dataFiles, problems);
         List<ParameterSpec> specs = new ArrayList<>();
         Map<String, Integer> declaredOn = new HashMap<>();
         Set<String> declared = new LinkedHashSet<>();
@@ -219,61 +215,21 @@ final class ParameterSection {
             problems.error(entry.line(), entry.key(), "FILE needs a path: NAME = FILE, path.");
             return Optional.empty();
         }
-        List<Path> candidates;
-        try {
-            candidates = candidates(Path.of(written));
-        } catch (InvalidPathException e) {
+        // One lookup per name: parameters naming the same file share its content.
+        DataFileResolver.Lookup lookup = lookups.computeIfAbsent(written, dataFiles::resolve);
+        if (lookup instanceof DataFileResolver.Refused refused) {
+            problems.error(entry.line(), entry.key(), refused.message());
+            return Optional.empty();
+        }
+        DataFileResolver.Found found = (DataFileResolver.Found) lookup;
+        if (found.content().isEmpty()) {
             problems.error(
                     entry.line(),
                     entry.key(),
-                    Values.quote(written) + " is not a valid path: " + e.getReason() + ".");
+                    "the data file " + found.source() + " is empty; it needs at least one line.");
             return Optional.empty();
         }
-        Optional<Path> found = candidates.stream().filter(Files::exists).findFirst();
-        if (found.isEmpty()) {
-            problems.error(
-                    entry.line(),
-                    entry.key(),
-                    "the data file "
-                            + Values.quote(written)
-                            + " was not found; looked for "
-                            + String.join(" and ", candidates.stream().map(Path::toString).toList())
-                            + ".");
-            return Optional.empty();
-        }
-        Optional<String> unusable = unusable(found.get());
-        if (unusable.isPresent()) {
-            problems.error(entry.line(), entry.key(), unusable.get());
-            return Optional.empty();
-        }
-        return Optional.of(new ParameterSpec.File(entry.key(), entry.line(), found.get()));
-    }
-
-    /** The INI file's folder first, then the working folder; absolute paths stand alone. */
-    private List<Path> candidates(Path written) {
-        Set<Path> candidates = new LinkedHashSet<>();
-        if (iniFolder != null && !written.isAbsolute()) {
-            candidates.add(iniFolder.resolve(written).toAbsolutePath().normalize());
-        }
-        candidates.add(written.toAbsolutePath().normalize());
-        return List.copyOf(candidates);
-    }
-
-    private static Optional<String> unusable(Path path) {
-        if (!Files.isRegularFile(path)) {
-            return Optional.of("the data file " + path + " is not a regular file.");
-        }
-        if (!Files.isReadable(path)) {
-            return Optional.of("the data file " + path + " cannot be read (permission denied).");
-        }
-        try {
-            if (Files.size(path) == 0) {
-                return Optional.of(
-                        "the data file " + path + " is empty; it needs at least one line.");
-            }
-        } catch (IOException e) {
-            return Optional.of("the data file " + path + " cannot be read: " + e.getMessage());
-        }
-        return Optional.empty();
+        return Optional.of(
+                new ParameterSpec.File(entry.key(), entry.line(), found.source(), found.content()));
     }
 }

@@ -25,10 +25,6 @@ final class Problems {
         warnings.add(new ProfileProblem(file, line, key, message));
     }
 
-    boolean hasErrors() {
-        return !errors.isEmpty();
-    }
-
     /** Throws with every error, in line order, when there is at least one. */
     void throwIfErrors() throws ProfileException {
         if (!errors.isEmpty()) {

@@ -105,7 +105,7 @@ public final class RequestTemplate {
      * (whole seconds) and rendered in its zone.
      *
      * @throws IllegalArgumentException with a plain sentence when a template refers to an
-     *     undeclared parameter or has an unclosed {@code $(}, or a FILE cannot be read
+     *     undeclared parameter or has an unclosed {@code $(}, or a FILE has no lines
      */
     public static RequestTemplate compile(Profile profile, RunnerSlice slice, Clock clock) {
         RequestSpec request = profile.request();
@@ -327,7 +327,7 @@ public final class RequestTemplate {
             if (spec instanceof ParameterSpec.Counter counter) {
                 return new CounterSequence(counter, slice);
             } else if (spec instanceof ParameterSpec.File file) {
-                return LineCycle.load(file, slice);
+                return LineCycle.of(file, slice);
             } else if (spec instanceof ParameterSpec.DateTime dateTime) {
                 return new DateTimeCache(dateTime.format(), clock);
             } else {

@@ -8,7 +8,9 @@ import static io.tcpload.runner.profile.ProfileTexts.tcp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.tcpload.runner.testing.Fifos;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,6 +59,60 @@ class ProfileLoaderBadInputTest {
                 .singleElement()
                 .satisfies(p -> assertThat(p.line()).isEqualTo(5))
                 .satisfies(p -> assertThat(p.message()).contains("not valid UTF-8"));
+    }
+
+    @Test
+    void devicesThatNeverEndAreReadUpToTheCapThenRefused() {
+        for (String device : List.of("/dev/zero", "/dev/urandom")) {
+            Path path = Path.of(device);
+            assumeTrue(Files.exists(path));
+
+            assertThat(assertTimeoutPreemptively(Duration.ofSeconds(20), () -> fileErrors(path)))
+                    .singleElement()
+                    .satisfies(p -> assertThat(p.file()).isEqualTo(device))
+                    .satisfies(p -> assertThat(p.line()).isZero())
+                    .satisfies(
+                            p ->
+                                    assertThat(p.message())
+                                            .isEqualTo(
+                                                    "the profile file has more than the limit of"
+                                                            + " 16777216 bytes."));
+        }
+    }
+
+    @Test
+    void aFifoThatNeverEndsIsReadUpToTheCapThenRefused(@TempDir Path folder) throws Exception {
+        Path fifo = Fifos.create(folder.resolve("endless.ini"));
+        try (Fifos.Writer writer = Fifos.writeEndlessly(fifo)) {
+            assertThat(assertTimeoutPreemptively(Duration.ofSeconds(20), () -> fileErrors(fifo)))
+                    .singleElement()
+                    .satisfies(p -> assertThat(p.message()).contains("more than the limit"));
+        }
+    }
+
+    @Test
+    void aFifoWithAProfileLoads(@TempDir Path folder) throws Exception {
+        Path fifo = Fifos.create(folder.resolve("piped.ini"));
+        try (Fifos.Writer writer = Fifos.write(fifo, tcp().getBytes(StandardCharsets.US_ASCII))) {
+            LoadedProfile loaded =
+                    assertTimeoutPreemptively(
+                            Duration.ofSeconds(20), () -> ProfileLoader.load(fifo));
+            assertThat(loaded.profile().request().bodyTemplate()).isEqualTo("hello");
+        }
+    }
+
+    @Test
+    void aProcFileIsReadAndJudgedAsAProfile() {
+        Path status = Path.of("/proc/self/status");
+        assumeTrue(Files.exists(status));
+
+        assertThat(fileErrors(status))
+                .anySatisfy(p -> assertThat(p.key()).isEqualTo("host"))
+                .anySatisfy(
+                        p -> {
+                            assertThat(p.line()).isEqualTo(1);
+                            assertThat(p.message()).contains("has no '='");
+                        });
     }
 
     @Test

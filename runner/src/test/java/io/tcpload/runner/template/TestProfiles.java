@@ -2,6 +2,7 @@ package io.tcpload.runner.template;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.tcpload.runner.profile.ImmutableBytes;
 import io.tcpload.runner.profile.LengthType;
 import io.tcpload.runner.profile.ParameterSpec;
 import io.tcpload.runner.profile.Profile;
@@ -35,6 +36,15 @@ final class TestProfiles {
                 request,
                 ResponseSpec.defaults(),
                 List.of(parameters));
+    }
+
+    /** A FILE parameter whose data file holds {@code content} as UTF-8. */
+    static ParameterSpec.File dataFile(String name, String content) {
+        return new ParameterSpec.File(
+                name,
+                0,
+                name.toLowerCase() + ".txt",
+                ImmutableBytes.copyOf(content.getBytes(StandardCharsets.UTF_8)));
     }
 
     static byte[] build(RequestTemplate template, long connectionId) {
