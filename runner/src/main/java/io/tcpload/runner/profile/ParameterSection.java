@@ -1,5 +1,6 @@
 package io.tcpload.runner.profile;
 
+import io.tcpload.runner.format.ByteText;
 import io.tcpload.runner.format.IntFormat;
 import io.tcpload.runner.format.Strftime;
 import java.util.ArrayList;
@@ -213,6 +214,16 @@ final class ParameterSection {
     private Optional<ParameterSpec> file(IniEntry entry, String written) {
         if (written.isEmpty()) {
             problems.error(entry.line(), entry.key(), "FILE needs a path: NAME = FILE, path.");
+            return Optional.empty();
+        }
+        if (ByteText.hasKeptBytes(written)) {
+            // File names are opened as UTF-8 text; other bytes could not name the file.
+            problems.error(
+                    entry.line(),
+                    entry.key(),
+                    "the FILE path "
+                            + Values.quote(written)
+                            + " is not UTF-8; give the data file a UTF-8 (or ASCII) name.");
             return Optional.empty();
         }
         // One lookup per name: parameters naming the same file share its content.

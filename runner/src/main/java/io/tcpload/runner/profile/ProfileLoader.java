@@ -2,9 +2,7 @@ package io.tcpload.runner.profile;
 
 import io.tcpload.runner.files.BoundedRead;
 import io.tcpload.runner.files.UnreadableFileException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
+import io.tcpload.runner.format.ByteText;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -49,7 +47,9 @@ public final class ProfileLoader {
     }
 
     /**
-     * Parses a profile's bytes. Pure apart from what {@code dataFiles} does.
+     * Parses a profile's bytes, in any encoding whose INI syntax is ASCII (UTF-8, GBK, Latin-1...):
+     * templates, success codes and tags keep the file's bytes as they are. Pure apart from what
+     * {@code dataFiles} does.
      *
      * @param file names the profile in messages; {@code null} when it is not a file
      * @param dataFiles gives the data of FILE parameters
@@ -60,9 +60,6 @@ public final class ProfileLoader {
         Problems problems = new Problems(displayName(file));
         String text = decode(content, problems);
         problems.throwIfErrors();
-        if (!text.isEmpty() && text.charAt(0) == BYTE_ORDER_MARK) {
-            text = text.substring(1);
-        }
         IniDocument document = IniParser.parse(text, problems);
         CommonSection.Settings common = CommonSection.read(document, problems);
         ParameterSection.Parameters parameters =
@@ -94,47 +91,23 @@ public final class ProfileLoader {
     }
 
     /**
-     * Decodes strictly: request templates go on the wire as the file's bytes, so text that is not
-     * UTF-8 must be refused rather than silently replaced.
+     * The profile as text that keeps every byte ({@link ByteText}): wrktcp sends the file's bytes
+     * as they are, in whatever encoding the file is, and so does tcpload.
      */
-    private static String decode(byte[] bytes, Problems problems) {
-        try {
-            return StandardCharsets.UTF_8
-                    .newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes))
-                    .toString();
-        } catch (CharacterCodingException e) {
+    private static String decode(byte[] content, Problems problems) {
+        if (content.length >= 2
+                && ((content[0] == (byte) 0xFF && content[1] == (byte) 0xFE)
+                        || (content[0] == (byte) 0xFE && content[1] == (byte) 0xFF))) {
+            // Every other byte would be a NUL: nothing in it could be read as wrktcp reads it.
             problems.error(
-                    firstBadLine(bytes),
+                    0,
                     "",
-                    "the profile is not valid UTF-8 text; save it as UTF-8.");
+                    "the profile is UTF-16 text; save it in an encoding whose INI syntax is ASCII"
+                            + " (UTF-8, GBK, Latin-1...), as wrktcp needs.");
             return "";
         }
-    }
-
-    /** The 1-based line holding the first byte that is not valid UTF-8. */
-    private static int firstBadLine(byte[] bytes) {
-        var decoder =
-                StandardCharsets.UTF_8
-                        .newDecoder()
-                        .onMalformedInput(CodingErrorAction.REPORT)
-                        .onUnmappableCharacter(CodingErrorAction.REPORT);
-        int line = 1;
-        int lineStart = 0;
-        for (int i = 0; i <= bytes.length; i++) {
-            if (i == bytes.length || bytes[i] == '\n') {
-                try {
-                    decoder.reset().decode(ByteBuffer.wrap(bytes, lineStart, i - lineStart));
-                } catch (CharacterCodingException e) {
-                    return line;
-                }
-                line++;
-                lineStart = i + 1;
-            }
-        }
-        return 0;
+        String text = ByteText.decode(content);
+        return !text.isEmpty() && text.charAt(0) == BYTE_ORDER_MARK ? text.substring(1) : text;
     }
 
     private static String displayName(Path file) {

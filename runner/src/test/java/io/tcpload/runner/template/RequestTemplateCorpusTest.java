@@ -11,9 +11,13 @@ import io.tcpload.runner.format.IntFormat;
 import io.tcpload.runner.profile.LengthType;
 import io.tcpload.runner.profile.ParameterSpec;
 import io.tcpload.runner.profile.Profile;
+import io.tcpload.runner.testing.Corpus;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The first three requests of each captured wrktcp profile, byte for byte. */
 class RequestTemplateCorpusTest {
@@ -64,6 +68,21 @@ class RequestTemplateCorpusTest {
                                 "SEQ", 0, 1, 100000, 1, IntFormat.parse("%06ld")));
 
         assertFirstThreeRequestsMatch(profile, "09_http", RequestTemplate.Kind.PER_REQUEST);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"gbk", "latin1"})
+    void profilesInOtherEncodingsKeepTheirBytes(String name) throws Exception {
+        RequestTemplate template =
+                RequestTemplate.compile(Corpus.encodedProfile(name, 9), RunnerSlice.SINGLE);
+
+        assertThat(template.kind()).isEqualTo(RequestTemplate.Kind.PER_REQUEST);
+        List<byte[]> expected = Corpus.encodedRequests(name);
+        for (int n = 0; n < 3; n++) {
+            assertThat(build(template, 10001))
+                    .as("%s request %d", name, n + 1)
+                    .isEqualTo(expected.get(n));
+        }
     }
 
     private static void assertFirstThreeRequestsMatch(
