@@ -4,8 +4,9 @@ import io.tcpload.runner.format.ByteText;
 import io.tcpload.runner.format.IntFormat;
 import io.tcpload.runner.format.Strftime;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,7 +29,7 @@ final class ParameterSection {
      * The parameters that could be built, and every name declared (also those whose arguments are
      * wrong, so that templates using them are not reported a second time).
      */
-    record Parameters(List<ParameterSpec> specs, List<String> declared) {}
+    record Parameters(List<ParameterSpec> specs, Set<String> declared) {}
 
     private final DataFileResolver dataFiles;
     private final Map<String, DataFileResolver.Lookup> lookups = new HashMap<>();
@@ -45,8 +46,8 @@ final class ParameterSection {
     static Parameters read(IniDocument document, DataFileResolver dataFiles, Problems problems) {
         ParameterSection section = new ParameterSection(dataFiles, problems);
         List<ParameterSpec> specs = new ArrayList<>();
-        Map<String, Integer> declaredOn = new HashMap<>();
-        Set<String> declared = new LinkedHashSet<>();
+        // Name to the line it is declared on, in file order.
+        Map<String, Integer> declaredOn = new LinkedHashMap<>();
         for (IniEntry entry : document.entries(Section.PARAMETERS)) {
             if (!section.validName(entry)) {
                 continue;
@@ -61,10 +62,9 @@ final class ParameterSection {
                                 + "; parameter names must differ.");
                 continue;
             }
-            declared.add(entry.key());
             section.parameter(entry).ifPresent(specs::add);
         }
-        return new Parameters(specs, List.copyOf(declared));
+        return new Parameters(specs, Collections.unmodifiableSet(declaredOn.keySet()));
     }
 
     private boolean validName(IniEntry entry) {
