@@ -1,10 +1,9 @@
 package io.tcpload.runner.template;
 
-import static io.tcpload.runner.template.TestProfiles.build;
-import static io.tcpload.runner.template.TestProfiles.corpus;
-import static io.tcpload.runner.template.TestProfiles.http;
-import static io.tcpload.runner.template.TestProfiles.profile;
-import static io.tcpload.runner.template.TestProfiles.raw;
+import static io.tcpload.runner.testing.Corpus.build;
+import static io.tcpload.runner.testing.Corpus.http;
+import static io.tcpload.runner.testing.Corpus.profile;
+import static io.tcpload.runner.testing.Corpus.raw;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tcpload.runner.format.IntFormat;
@@ -31,7 +30,7 @@ class RequestTemplateCorpusTest {
 
     @Test
     void xmlHeadWithLengthInTheMiddleAndContinuedBody() {
-        byte[] captured = corpus("02_xml_body.req1.bin");
+        byte[] captured = Corpus.bytes("02_xml_body.req1.bin");
         String head = "XMLHEAD$(length)20201231";
         // The head renders to 7 + 8 + 8 bytes; everything after it is the body template.
         String body =
@@ -91,7 +90,7 @@ class RequestTemplateCorpusTest {
 
         assertThat(template.kind()).isEqualTo(expectedKind);
         for (int n = 1; n <= 3; n++) {
-            byte[] expected = corpus(name + ".req" + n + ".bin");
+            byte[] expected = Corpus.bytes(name + ".req" + n + ".bin");
             byte[] actual = build(template, 10001);
             // Text first for a readable difference, then the exact bytes.
             assertThat(new String(actual, StandardCharsets.UTF_8))

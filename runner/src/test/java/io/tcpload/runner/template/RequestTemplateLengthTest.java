@@ -1,10 +1,10 @@
 package io.tcpload.runner.template;
 
-import static io.tcpload.runner.template.TestProfiles.buildText;
-import static io.tcpload.runner.template.TestProfiles.dataFile;
-import static io.tcpload.runner.template.TestProfiles.http;
-import static io.tcpload.runner.template.TestProfiles.profile;
-import static io.tcpload.runner.template.TestProfiles.raw;
+import static io.tcpload.runner.testing.Corpus.buildText;
+import static io.tcpload.runner.testing.Corpus.dataFile;
+import static io.tcpload.runner.testing.Corpus.http;
+import static io.tcpload.runner.testing.Corpus.profile;
+import static io.tcpload.runner.testing.Corpus.raw;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

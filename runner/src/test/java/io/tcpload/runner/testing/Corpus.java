@@ -1,11 +1,21 @@
 package io.tcpload.runner.testing;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.tcpload.runner.format.ByteText;
+import io.tcpload.runner.profile.CodeLocation;
+import io.tcpload.runner.profile.CodeType;
 import io.tcpload.runner.profile.DataFileResolver;
 import io.tcpload.runner.profile.ImmutableBytes;
+import io.tcpload.runner.profile.LengthType;
+import io.tcpload.runner.profile.ParameterSpec;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.ProfileException;
 import io.tcpload.runner.profile.ProfileLoader;
+import io.tcpload.runner.profile.RequestSpec;
+import io.tcpload.runner.profile.ResponseSpec;
+import io.tcpload.runner.profile.Target;
+import io.tcpload.runner.template.RequestTemplate;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -14,13 +24,34 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
-/** The wrktcp captures copied into the test resources ({@code wrktcp-corpus/}). */
+/**
+ * The one fixture for profiles in tests: the wrktcp captures of the test resources ({@code
+ * wrktcp-corpus/}) and the profiles in other encodings ({@code encodings/}), those profiles loaded
+ * or written as the records the loader gives, and builders for other profiles, requests and
+ * response specs.
+ */
 public final class Corpus {
     private static final Charset GBK = Charset.forName("GBK");
 
+    /** {@code 02_xml_body.ini}'s request body: the continued lines joined by newlines. */
+    public static final String XML_BODY =
+            "\n<root>\n    <head>\n        <bankno>313233000017</bankno>\n    </head>\n"
+                    + "    <body>\n        <msg>HELLO,this is a test</msg>\n    </body>\n</root>";
+
+    /** {@code 09_http.ini}'s request head as the loader assembles it. */
+    public static final String HTTP_HEAD =
+            "POST /wrktcp HTTP/1.1\r\nHost: www.wrktcp.com\r\nContent-Length: $(length)\r\n"
+                    + "X-Seq: $(SEQ)\r\n\r\n";
+
+    /** {@code 09_http.ini}'s request body. */
+    public static final String HTTP_BODY =
+            "\n{\n    \"name\":\"test\",\n    \"msgId\":\"$(SEQ)\"\n}\n";
+
     private Corpus() {}
 
+    /** The bytes of a corpus file, e.g. {@code 01_tiny.req1.bin}. */
     public static byte[] bytes(String name) {
         try (InputStream in = Corpus.class.getResourceAsStream("/wrktcp-corpus/" + name)) {
             if (in == null) {
@@ -153,5 +184,167 @@ public final class Corpus {
     /** Profile text parsed as if it were a file of that name. */
     public static Profile parse(String text) throws ProfileException {
         return ProfileLoader.parse(text, Path.of("test.ini")).profile();
+    }
+
+    // The corpus profiles written as the records the loader gives.
+
+    /** {@code 01_tiny.ini}: every default. */
+    public static Profile tinyProfile() {
+        return profile(raw("$(length)", "this is a test"), ResponseSpec.defaults());
+    }
+
+    /** {@code 02_xml_body.ini}. */
+    public static Profile xmlBodyProfile() {
+        return profile(raw("XMLHEAD$(length)20201231", XML_BODY), xmlBodySpec());
+    }
+
+    /** {@code 05_json_code.ini}. */
+    public static Profile jsonCodeProfile() {
+        return profile(raw("$(length)", "{\"op\":\"query\",\"id\":\"42\"}"), jsonSpec());
+    }
+
+    /** {@code 09_http.ini}, without its parameter. */
+    public static Profile httpProfile() {
+        return profile(
+                new RequestSpec(true, HTTP_HEAD, 0, HTTP_BODY, 0, 2, LengthType.BODY), httpSpec());
+    }
+
+    /** {@code 02_xml_body.ini}'s [response]. */
+    public static ResponseSpec xmlBodySpec() {
+        return new ResponseSpec(
+                23,
+                8,
+                8,
+                LengthType.BODY,
+                CodeType.XML,
+                CodeLocation.BODY,
+                "<retCode>",
+                0,
+                0,
+                "000000",
+                List.of(),
+                ResponseSpec.DEFAULT_MAX_RESPONSE_BYTES);
+    }
+
+    /** {@code 05_json_code.ini}'s [response]: default framing, JSON code {@code "retCode"}. */
+    public static ResponseSpec jsonSpec() {
+        return jsonSpec("\"retCode\"", "0000", List.of());
+    }
+
+    /** {@code 09_http.ini}'s [response]. */
+    public static ResponseSpec httpSpec() {
+        return jsonSpec("\"rspCd\"", "0000", List.of());
+    }
+
+    /** The default framing with a JSON code check. */
+    public static ResponseSpec jsonSpec(String tag, String success, List<String> httpStatuses) {
+        ResponseSpec d = ResponseSpec.defaults();
+        return new ResponseSpec(
+                d.headLength(),
+                d.lengthBegin(),
+                d.lengthWidth(),
+                d.lengthType(),
+                CodeType.JSON,
+                CodeLocation.BODY,
+                tag,
+                0,
+                0,
+                success,
+                httpStatuses,
+                d.maxResponseBytes());
+    }
+
+    /** The defaults with another code check. */
+    public static ResponseSpec withCode(
+            CodeType type, CodeLocation location, String tag, int begin, int length, String ok) {
+        ResponseSpec d = ResponseSpec.defaults();
+        return new ResponseSpec(
+                d.headLength(),
+                d.lengthBegin(),
+                d.lengthWidth(),
+                d.lengthType(),
+                type,
+                location,
+                tag,
+                begin,
+                length,
+                ok,
+                d.httpStatuses(),
+                d.maxResponseBytes());
+    }
+
+    /** The defaults with another framing. */
+    public static ResponseSpec withFraming(
+            int headLength, int lengthBegin, int lengthWidth, LengthType type, long maxBytes) {
+        ResponseSpec d = ResponseSpec.defaults();
+        return new ResponseSpec(
+                headLength,
+                lengthBegin,
+                lengthWidth,
+                type,
+                d.codeType(),
+                d.codeLocation(),
+                d.codeTag(),
+                d.fixedCodeBegin(),
+                d.fixedCodeLength(),
+                d.codeSuccess(),
+                d.httpStatuses(),
+                maxBytes);
+    }
+
+    // Builders for other profiles.
+
+    /** A raw TCP request with wrktcp's default 8-digit body length field. */
+    public static RequestSpec raw(String head, String body) {
+        return raw(head, body, 8, LengthType.BODY);
+    }
+
+    public static RequestSpec raw(
+            String head, String body, int lengthWidth, LengthType lengthType) {
+        return new RequestSpec(false, head, 0, body, 0, lengthWidth, lengthType);
+    }
+
+    /** An HTTP request whose head is already assembled; Content-Length takes the digits needed. */
+    public static RequestSpec http(String head, String body) {
+        return new RequestSpec(true, head, 0, body, 0, 0, LengthType.BODY);
+    }
+
+    /** A profile for 127.0.0.1:9 with wrktcp's default [response]. */
+    public static Profile profile(RequestSpec request, ParameterSpec... parameters) {
+        return profile(request, ResponseSpec.defaults(), parameters);
+    }
+
+    /** A profile for 127.0.0.1:9. */
+    public static Profile profile(
+            RequestSpec request, ResponseSpec response, ParameterSpec... parameters) {
+        return new Profile(
+                null, new Target("127.0.0.1", 9), false, request, response, List.of(parameters));
+    }
+
+    /** A FILE parameter whose data file holds {@code content} as UTF-8. */
+    public static ParameterSpec.File dataFile(String name, String content) {
+        return new ParameterSpec.File(
+                name,
+                0,
+                name.toLowerCase(Locale.ROOT) + ".txt",
+                ImmutableBytes.copyOf(content.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** The next request the template builds for a connection. */
+    public static byte[] build(RequestTemplate template, long connectionId) {
+        ByteBuf out = Unpooled.buffer(template.sizeHint());
+        try {
+            template.writeRequest(out, connectionId);
+            byte[] bytes = new byte[out.readableBytes()];
+            out.readBytes(bytes);
+            return bytes;
+        } finally {
+            out.release();
+        }
+    }
+
+    /** {@link #build} as UTF-8 text. */
+    public static String buildText(RequestTemplate template, long connectionId) {
+        return new String(build(template, connectionId), StandardCharsets.UTF_8);
     }
 }
