@@ -33,6 +33,10 @@ final class ParameterSection {
 
     private final DataFileResolver dataFiles;
     private final Map<String, DataFileResolver.Lookup> lookups = new HashMap<>();
+
+    /** Formats are immutable: parameters written alike share one (a profile may have a million). */
+    private final Map<String, IntFormat> intFormats = new HashMap<>();
+
     private final Problems problems;
 
     private ParameterSection(DataFileResolver dataFiles, Problems problems) {
@@ -179,7 +183,7 @@ final class ParameterSection {
 
     private Optional<IntFormat> intFormat(IniEntry entry, String type, String format) {
         try {
-            return Optional.of(IntFormat.parse(format));
+            return Optional.of(intFormats.computeIfAbsent(format, IntFormat::parse));
         } catch (IllegalArgumentException e) {
             problems.error(
                     entry.line(), entry.key(), type + ": " + Values.sentence(e.getMessage()));
