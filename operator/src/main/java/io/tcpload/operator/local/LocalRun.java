@@ -20,7 +20,6 @@ import io.tcpload.runner.plan.RunPlan;
 import io.tcpload.runner.profile.LoadedProfile;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.ProfileException;
-import io.tcpload.runner.profile.ProfileLoader;
 import io.tcpload.runner.profile.ProfileProblem;
 import io.tcpload.runner.report.ConsoleReport;
 import io.tcpload.runner.serve.DemoServer;
@@ -30,17 +29,12 @@ import io.tcpload.runner.session.RunSession;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
@@ -51,7 +45,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
-import java.util.stream.Stream;
 
 /**
  * Runs a TcpLoadTest on this machine as the cluster would, without one: the same validation, the
@@ -153,10 +146,8 @@ public final class LocalRun {
             err.println("tcpload: " + e.getMessage());
             return EXIT_INVALID;
         }
-        Path folder = workFolder();
         try {
-            writeProfile(folder, sources);
-            Profile profile = loadProfile(folder.resolve(RunnerInvocations.PROFILE_FILE));
+            Profile profile = loadProfile(sources, spec);
             if (!options.demoTarget()) {
                 return runRunners(profile, new LocalStatus(test, spec), spec, options);
             }
@@ -171,15 +162,16 @@ public final class LocalRun {
         } catch (BadInputException e) {
             err.println("tcpload: " + e.getMessage());
             return EXIT_INVALID;
-        } finally {
-            deleteQuietly(folder);
         }
     }
 
-    /** The profile as the runners load it; validation has loaded it once already. */
-    private Profile loadProfile(Path file) throws BadInputException {
+    /**
+     * The profile as the runner pods load it, in memory: its data files those of {@code
+     * spec.files}; validation has loaded it once already.
+     */
+    private Profile loadProfile(Sources sources, TcpLoadTestSpec spec) throws BadInputException {
         try {
-            LoadedProfile loaded = ProfileLoader.load(file);
+            LoadedProfile loaded = sources.load(spec.getFiles());
             for (ProfileProblem warning : loaded.warnings()) {
                 err.println("warning: " + warning);
             }
@@ -349,40 +341,6 @@ public final class LocalRun {
                                 info.pipeline(),
                                 info.transport())));
         return RunOutputs.write(merged, options.outputs(), out, err);
-    }
-
-    private static void writeProfile(Path folder, Sources sources) {
-        try {
-            Files.writeString(
-                    folder.resolve(RunnerInvocations.PROFILE_FILE),
-                    sources.profileText().orElseThrow(),
-                    StandardCharsets.UTF_8);
-            for (Map.Entry<String, String> file : sources.fileContents().entrySet()) {
-                // Validation allowed only plain names, so this stays inside the folder.
-                Files.writeString(
-                        folder.resolve(file.getKey()), file.getValue(), StandardCharsets.UTF_8);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the profile to " + folder, e);
-        }
-    }
-
-    private static Path workFolder() {
-        try {
-            return Files.createTempDirectory("tcpload-local-");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a temporary folder", e);
-        }
-    }
-
-    private static void deleteQuietly(Path folder) {
-        try (Stream<Path> paths = Files.walk(folder)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        } catch (IOException e) {
-            // A leftover temporary folder is harmless; the run's result stands.
-        }
     }
 
     private static java.util.concurrent.ThreadFactory named() {

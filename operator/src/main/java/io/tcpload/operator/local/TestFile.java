@@ -13,9 +13,13 @@ import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.validation.Failure;
 import io.tcpload.operator.validation.Sources;
+import io.tcpload.runner.files.BoundedRead;
+import io.tcpload.runner.files.UnreadableFileException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -61,17 +65,25 @@ public final class TestFile {
      *     ConfigMap in it does not match its type (the message names the document and field)
      */
     public static TestFile read(Path path) throws BadInputException {
-        String text;
+        byte[] bytes;
         try {
-            if (Files.size(path) > MAX_BYTES) {
-                throw new BadInputException(
-                        path + ": larger than " + MAX_BYTES / (1024 * 1024) + " MiB");
-            }
-            text = Files.readString(path, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new BadInputException(path + ": cannot read: " + e.getMessage(), e);
+            // At most the cap, whatever the file is: a device or a FIFO says no size.
+            bytes = BoundedRead.readAtMost(path, MAX_BYTES, "test file");
+        } catch (UnreadableFileException e) {
+            throw new BadInputException(e.getMessage(), e);
         }
-        return parse(path, text);
+        try {
+            String text =
+                    StandardCharsets.UTF_8
+                            .newDecoder()
+                            .onMalformedInput(CodingErrorAction.REPORT)
+                            .onUnmappableCharacter(CodingErrorAction.REPORT)
+                            .decode(ByteBuffer.wrap(bytes))
+                            .toString();
+            return parse(path, text);
+        } catch (CharacterCodingException e) {
+            throw new BadInputException(path + ": not UTF-8 text, which a YAML file must be", e);
+        }
     }
 
     /** As {@link #read}, from text already read; {@code path} names it in messages. */

@@ -2,27 +2,25 @@ package io.tcpload.operator.validation;
 
 import io.tcpload.operator.children.RunnerInvocations;
 import io.tcpload.operator.crd.DataFile;
+import io.tcpload.runner.profile.DataFileResolver;
+import io.tcpload.runner.profile.ImmutableBytes;
 import io.tcpload.runner.profile.LoadedProfile;
-import io.tcpload.runner.profile.ParameterSpec;
 import io.tcpload.runner.profile.ProfileException;
 import io.tcpload.runner.profile.ProfileLoader;
 import io.tcpload.runner.profile.ProfileProblem;
-import java.io.File;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
- * Parses a profile with the runner's own loader, as the runner pod will see it: the data files of
- * {@code spec.files} are written beside it in a private temporary folder (the loader checks FILE
- * parameters against real files), so a FILE path must name one of them. Files whose content is not
- * known (ConfigMap keys not read) get a one-line stand-in. The folder is deleted afterwards.
+ * Parses a profile with the runner's own loader, as the runner pod will see it: the only data files
+ * are those of {@code spec.files}, mounted beside the profile, so a FILE path must name one of
+ * them. Files whose content is not known (ConfigMap keys not read) get a one-line stand-in. Pure:
+ * nothing is written or read.
  */
 final class ProfileCheck {
     /** Stand-in content of a data file not read; the loader needs one line. */
@@ -32,56 +30,67 @@ final class ProfileCheck {
 
     /** Why the profile is unusable, or empty when it loads. */
     static Optional<String> problem(String text, List<DataFile> files, Sources sources) {
-        Path folder;
         try {
-            folder = Files.createTempDirectory("tcpload-profile-");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a folder to check the profile in", e);
-        }
-        try {
-            for (DataFile file : files) {
-                String content = sources.fileContents().getOrDefault(file.getName(), STAND_IN);
-                Files.writeString(folder.resolve(file.getName()), content, StandardCharsets.UTF_8);
-            }
-            return check(text, folder);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the data files to check the profile", e);
-        } finally {
-            deleteQuietly(folder);
-        }
-    }
-
-    private static Optional<String> check(String text, Path folder) {
-        LoadedProfile loaded;
-        try {
-            loaded = ProfileLoader.parse(text, folder.resolve(RunnerInvocations.PROFILE_FILE));
+            load(text, files, sources);
+            return Optional.empty();
         } catch (ProfileException e) {
-            ProfileProblem first = e.problems().get(0);
-            return Optional.of(describe(first, folder));
+            return Optional.of(describe(e.problems().get(0)));
         }
-        for (ParameterSpec parameter : loaded.profile().parameters()) {
-            // The loader also looks in its working folder and takes absolute paths; in the pod
-            // only the files beside the profile exist.
-            if (parameter instanceof ParameterSpec.File file
-                    && !folder.equals(file.path().getParent())) {
-                return Optional.of(
-                        "line "
-                                + file.line()
-                                + ": "
-                                + file.name()
-                                + ": the FILE path must be the name of one of spec.files.");
-            }
-        }
-        return Optional.empty();
     }
 
-    /** {@code line 12: ACCT: ...}, without the temporary folder's path. */
-    private static String describe(ProfileProblem problem, Path folder) {
-        String message = problem.message().replace(folder + File.separator, "");
-        int lookedFor = message.indexOf("; looked for ");
-        if (lookedFor >= 0) {
-            message = message.substring(0, lookedFor) + " in spec.files; add it there.";
+    /** The profile as a runner pod loads it, its data files those of {@code spec.files}. */
+    static LoadedProfile load(String text, List<DataFile> files, Sources sources)
+            throws ProfileException {
+        return ProfileLoader.parse(
+                text.getBytes(StandardCharsets.UTF_8),
+                Path.of(RunnerInvocations.PROFILE_FILE),
+                specFiles(files, sources));
+    }
+
+    /** The data files the runner pod will have: spec.files, by name, and nothing else. */
+    static DataFileResolver specFiles(List<DataFile> files, Sources sources) {
+        Map<String, ImmutableBytes> contents = new HashMap<>();
+        for (DataFile file : files) {
+            if (file.getName() != null) {
+                String content = sources.fileContents().getOrDefault(file.getName(), STAND_IN);
+                contents.put(
+                        file.getName(),
+                        ImmutableBytes.copyOf(content.getBytes(StandardCharsets.UTF_8)));
+            }
         }
+        Map<String, ImmutableBytes> known = Map.copyOf(contents);
+        return name -> {
+            Optional<String> fileName = plainName(name);
+            if (fileName.isEmpty()) {
+                // The runner would also look in its working folder and take absolute paths; in the
+                // pod only the files beside the profile exist.
+                return new DataFileResolver.Refused(
+                        "the FILE path must be the name of one of spec.files.");
+            }
+            ImmutableBytes content = known.get(fileName.get());
+            return content == null
+                    ? new DataFileResolver.Refused(
+                            "the data file '"
+                                    + name
+                                    + "' was not found in spec.files; add it there.")
+                    : new DataFileResolver.Found(fileName.get(), content);
+        };
+    }
+
+    /** The file name a FILE path comes to beside the profile ({@code ./a.txt} is {@code a.txt}). */
+    private static Optional<String> plainName(String path) {
+        try {
+            Path normalized = Path.of(path).normalize();
+            return !normalized.isAbsolute() && normalized.getNameCount() == 1
+                    ? Optional.of(normalized.toString())
+                    : Optional.empty();
+        } catch (InvalidPathException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** {@code line 12: ACCT: ...}: the field already says which profile. */
+    private static String describe(ProfileProblem problem) {
         StringBuilder text = new StringBuilder();
         if (problem.line() > 0) {
             text.append("line ").append(problem.line()).append(": ");
@@ -89,16 +98,6 @@ final class ProfileCheck {
         if (!problem.key().isEmpty()) {
             text.append(problem.key()).append(": ");
         }
-        return text.append(message).toString();
-    }
-
-    private static void deleteQuietly(Path folder) {
-        try (Stream<Path> paths = Files.walk(folder)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        } catch (IOException e) {
-            // A leftover temporary folder is harmless; validation's answer stands.
-        }
+        return text.append(problem.message()).toString();
     }
 }

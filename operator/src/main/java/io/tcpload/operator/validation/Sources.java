@@ -2,7 +2,10 @@ package io.tcpload.operator.validation;
 
 import io.tcpload.operator.crd.DataFile;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
+import io.tcpload.runner.profile.LoadedProfile;
+import io.tcpload.runner.profile.ProfileException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -17,6 +20,20 @@ import java.util.Optional;
 public record Sources(Optional<String> profileText, Map<String, String> fileContents) {
     public Sources {
         fileContents = Map.copyOf(fileContents);
+    }
+
+    /**
+     * The profile as a runner pod loads it: this profile text, its data files those of {@code
+     * files} with the contents known here.
+     *
+     * @throws ProfileException as the runner's loader reports it
+     * @throws IllegalStateException when the profile's text is not known
+     */
+    public LoadedProfile load(List<DataFile> files) throws ProfileException {
+        return ProfileCheck.load(
+                profileText.orElseThrow(() -> new IllegalStateException("no profile text")),
+                files,
+                this);
     }
 
     /** What the spec itself carries: the inline profile and inline files. */

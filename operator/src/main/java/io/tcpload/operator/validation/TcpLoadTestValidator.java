@@ -19,9 +19,8 @@ import java.util.regex.Pattern;
 
 /**
  * Decides whether a spec can run, before anything is created: a list of small rules, each returning
- * why the spec is refused or nothing; the first failure wins. Pure apart from the profile rule's
- * private temporary folder (see {@link ProfileCheck}); no Kubernetes client. Stateless and
- * thread-safe.
+ * why the spec is refused or nothing; the first failure wins. Pure (the profile rule parses with
+ * the runner's loader, see {@link ProfileCheck}); no Kubernetes client. Stateless and thread-safe.
  */
 public final class TcpLoadTestValidator {
     /** ConfigMap keys, which become file names in the runner pod. */

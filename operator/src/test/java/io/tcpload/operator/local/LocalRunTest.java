@@ -165,6 +165,18 @@ class LocalRunTest {
     }
 
     @Test
+    void anEndlessTestFileIsRefusedAtTheCap() {
+        assumeTrue(Files.exists(Path.of("/dev/zero")));
+
+        Result result =
+                org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                        java.time.Duration.ofSeconds(30), () -> tcpload("run", "-f", "/dev/zero"));
+
+        assertThat(result.exitStatus()).isEqualTo(2);
+        assertThat(result.err()).contains("the test file /dev/zero has more than the limit");
+    }
+
+    @Test
     void notYamlExitsTwo(@TempDir Path folder) throws Exception {
         Path file = write(folder, "kind: TcpLoadTest\nspec: [unclosed\n");
         Result result = tcpload("run", "-f", file.toString());

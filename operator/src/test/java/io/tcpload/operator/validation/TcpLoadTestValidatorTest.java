@@ -97,6 +97,22 @@ class TcpLoadTestValidatorTest {
     }
 
     @Test
+    void dataFilesAreCheckedByTheirContentAndTheirNameBesideTheProfile() {
+        assertRefused(
+                spec -> {
+                    spec.setProfile(WITH_FILE);
+                    spec.setFiles(List.of(DataFile.inline("accounts.txt", "")));
+                },
+                "spec.profile",
+                "line 14: ACCT: the data file accounts.txt is empty; it needs at least one line.");
+        TcpLoadTestSpec besideTheProfile = Specs.valid();
+        besideTheProfile.setProfile(
+                WITH_FILE.replace("FILE, accounts.txt", "FILE, ./accounts.txt"));
+        besideTheProfile.setFiles(List.of(DataFile.inline("accounts.txt", "1001\n")));
+        assertThat(TcpLoadTestValidator.validate(besideTheProfile)).isEmpty();
+    }
+
+    @Test
     void aFileParameterCannotReachTheOperatorsDisk(@TempDir Path folder) throws Exception {
         Path elsewhere = Files.writeString(folder.resolve("secrets.txt"), "x\n");
         assertRefused(

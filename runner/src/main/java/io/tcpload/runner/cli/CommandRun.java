@@ -1,6 +1,9 @@
 package io.tcpload.runner.cli;
 
 import io.tcpload.runner.contract.RunnerInvocation;
+import io.tcpload.runner.files.BoundedRead;
+import io.tcpload.runner.files.UnreadableFileException;
+import io.tcpload.runner.format.ByteText;
 import io.tcpload.runner.plan.PlanException;
 import io.tcpload.runner.plan.RunPlan;
 import io.tcpload.runner.profile.LoadedProfile;
@@ -17,10 +20,7 @@ import io.tcpload.runner.session.RunOutputs;
 import io.tcpload.runner.session.RunSession;
 import io.tcpload.runner.session.StopOnShutdown;
 import io.tcpload.runner.stats.RunSummary;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -36,6 +36,9 @@ import java.util.function.Function;
 final class CommandRun {
     private static final String LOOPBACK = "127.0.0.1";
     private static final String PREFIX = "tcpload-runner: ";
+
+    /** A request body as large as a profile may be. */
+    static final long MAX_BODY_BYTES = 16L * 1024 * 1024;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -137,16 +140,19 @@ final class CommandRun {
         return Optional.of(profile);
     }
 
+    /**
+     * The body as given, or the body file's bytes as they are, read at most to {@link
+     * #MAX_BODY_BYTES} whatever the file is (a device, a FIFO).
+     */
     private static String body(RunnerInvocation.UrlRequest request) throws PlanException {
         if (request.bodyFile().isEmpty()) {
             return request.body().orElse("");
         }
-        Path file = request.bodyFile().get();
         try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new PlanException(
-                    List.of("--body-file: cannot read " + file + ": " + e.getMessage()));
+            return ByteText.decode(
+                    BoundedRead.readAtMost(request.bodyFile().get(), MAX_BODY_BYTES, "body file"));
+        } catch (UnreadableFileException e) {
+            throw new PlanException(List.of("--body-file: " + e.getMessage()));
         }
     }
 

@@ -1,10 +1,10 @@
 package io.tcpload.runner.codec;
 
 import io.netty.buffer.ByteBuf;
+import io.tcpload.runner.format.ByteText;
 import io.tcpload.runner.profile.CodeLocation;
 import io.tcpload.runner.profile.CodeType;
 import io.tcpload.runner.profile.ResponseSpec;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Decides whether a response carries the success code, reading the head or body in place.
@@ -31,8 +31,8 @@ final class CodeJudge {
     CodeJudge(ResponseSpec spec) {
         this.type = spec.codeType();
         this.location = spec.codeLocation();
-        this.tag = spec.codeTag().getBytes(StandardCharsets.UTF_8);
-        this.success = spec.codeSuccess().getBytes(StandardCharsets.UTF_8);
+        this.tag = ByteText.encode(spec.codeTag());
+        this.success = ByteText.encode(spec.codeSuccess());
         this.fixedBegin = spec.fixedCodeBegin();
         this.fixedLength = spec.fixedCodeLength();
     }

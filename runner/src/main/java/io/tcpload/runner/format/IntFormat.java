@@ -186,8 +186,8 @@ public final class IntFormat {
         }
         return new IntFormat(
                 format,
-                before.toString().getBytes(StandardCharsets.UTF_8),
-                after.toString().getBytes(StandardCharsets.UTF_8),
+                ByteText.encode(before.toString()),
+                ByteText.encode(after.toString()),
                 flags,
                 width,
                 precision,

@@ -1,6 +1,5 @@
 package io.tcpload.runner.format;
 
-import java.nio.charset.StandardCharsets;
 import java.time.DayOfWeek;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -178,7 +177,7 @@ public final class Strftime {
 
     /** Renders an epoch second in the given time zone. */
     public byte[] render(long epochSecond, ZoneId zone) {
-        return format(epochSecond, zone).getBytes(StandardCharsets.UTF_8);
+        return ByteText.encode(format(epochSecond, zone));
     }
 
     /** The rendered text of an epoch second in the given time zone. */

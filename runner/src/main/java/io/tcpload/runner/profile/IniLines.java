@@ -2,6 +2,7 @@ package io.tcpload.runner.profile;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Turns profile text into logical lines the way wrktcp does: a physical line ending in a backslash
@@ -22,6 +23,15 @@ final class IniLines {
     /** Splits {@code text} into logical lines, blank and comment lines included. */
     static List<LogicalLine> split(String text) {
         List<LogicalLine> lines = new ArrayList<>();
+        forEach(text, lines::add);
+        return lines;
+    }
+
+    /**
+     * Gives each logical line of {@code text} to {@code action}, in order, without holding them
+     * all: a profile can have millions of lines.
+     */
+    static void forEach(String text, Consumer<LogicalLine> action) {
         StringBuilder logical = null;
         int logicalStart = 0;
         int physicalNumber = 0;
@@ -32,25 +42,29 @@ final class IniLines {
             String physical = stripCarriageReturn(text.substring(position, end));
             position = end + 1;
             physicalNumber++;
+            boolean continued = physical.endsWith("\\");
+            if (logical == null && !continued) {
+                action.accept(new LogicalLine(physicalNumber, physical));
+                continue;
+            }
             if (logical == null) {
                 logical = new StringBuilder();
                 logicalStart = physicalNumber;
             }
-            if (physical.endsWith("\\")) {
+            if (continued) {
                 // wrktcp replaces the backslash with a newline, so the pieces are joined by '\n'.
                 logical.append(physical, 0, physical.length() - 1).append('\n');
             } else {
                 logical.append(physical);
-                lines.add(new LogicalLine(logicalStart, logical.toString()));
+                action.accept(new LogicalLine(logicalStart, logical.toString()));
                 logical = null;
             }
         }
         if (logical != null) {
             // The file ended on a continued line: the value keeps the trailing newline, as in
             // wrktcp.
-            lines.add(new LogicalLine(logicalStart, logical.toString()));
+            action.accept(new LogicalLine(logicalStart, logical.toString()));
         }
-        return lines;
     }
 
     private static String stripCarriageReturn(String physical) {

@@ -24,9 +24,7 @@ final class IniParser {
 
     static IniDocument parse(String text, Problems problems) {
         IniParser parser = new IniParser(problems);
-        for (LogicalLine line : IniLines.split(text)) {
-            parser.accept(line);
-        }
+        IniLines.forEach(text, parser::accept);
         parser.warnAboutRepeatedKeys();
         return parser.document;
     }
@@ -107,7 +105,8 @@ final class IniParser {
             key = Keys.RSP_CODE_LOCATION_TAG;
         }
         if (!current.accepts(key)) {
-            problems.error(number, key, unknownKeyMessage(key, current));
+            String unknown = key;
+            problems.error(number, key, () -> unknownKeyMessage(unknown, current));
             return;
         }
         document.add(new IniEntry(current, number, key, value));

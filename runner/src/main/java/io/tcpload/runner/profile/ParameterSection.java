@@ -1,14 +1,12 @@
 package io.tcpload.runner.profile;
 
+import io.tcpload.runner.format.ByteText;
 import io.tcpload.runner.format.IntFormat;
 import io.tcpload.runner.format.Strftime;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,25 +29,29 @@ final class ParameterSection {
      * The parameters that could be built, and every name declared (also those whose arguments are
      * wrong, so that templates using them are not reported a second time).
      */
-    record Parameters(List<ParameterSpec> specs, List<String> declared) {}
+    record Parameters(List<ParameterSpec> specs, Set<String> declared) {}
 
-    private final Path iniFolder;
+    private final DataFileResolver dataFiles;
+    private final Map<String, DataFileResolver.Lookup> lookups = new HashMap<>();
+
+    /** Formats are immutable: parameters written alike share one (a profile may have a million). */
+    private final Map<String, IntFormat> intFormats = new HashMap<>();
+
     private final Problems problems;
 
-    private ParameterSection(Path iniFolder, Problems problems) {
-        this.iniFolder = iniFolder;
+    private ParameterSection(DataFileResolver dataFiles, Problems problems) {
+        this.dataFiles = dataFiles;
         this.problems = problems;
     }
 
     /**
-     * @param iniFolder the folder of the profile file, searched first for FILE paths; {@code null}
-     *     when there is none
+     * @param dataFiles where FILE parameters' data files are found
      */
-    static Parameters read(IniDocument document, Path iniFolder, Problems problems) {
-        ParameterSection section = new ParameterSection(iniFolder, problems);
+    static Parameters read(IniDocument document, DataFileResolver dataFiles, Problems problems) {
+        ParameterSection section = new ParameterSection(dataFiles, problems);
         List<ParameterSpec> specs = new ArrayList<>();
-        Map<String, Integer> declaredOn = new HashMap<>();
-        Set<String> declared = new LinkedHashSet<>();
+        // Name to the line it is declared on, in file order.
+        Map<String, Integer> declaredOn = new LinkedHashMap<>();
         for (IniEntry entry : document.entries(Section.PARAMETERS)) {
             if (!section.validName(entry)) {
                 continue;
@@ -64,10 +66,9 @@ final class ParameterSection {
                                 + "; parameter names must differ.");
                 continue;
             }
-            declared.add(entry.key());
             section.parameter(entry).ifPresent(specs::add);
         }
-        return new Parameters(specs, List.copyOf(declared));
+        return new Parameters(specs, Collections.unmodifiableSet(declaredOn.keySet()));
     }
 
     private boolean validName(IniEntry entry) {
@@ -182,7 +183,7 @@ final class ParameterSection {
 
     private Optional<IntFormat> intFormat(IniEntry entry, String type, String format) {
         try {
-            return Optional.of(IntFormat.parse(format));
+            return Optional.of(intFormats.computeIfAbsent(format, IntFormat::parse));
         } catch (IllegalArgumentException e) {
             problems.error(
                     entry.line(), entry.key(), type + ": " + Values.sentence(e.getMessage()));
@@ -219,61 +220,31 @@ final class ParameterSection {
             problems.error(entry.line(), entry.key(), "FILE needs a path: NAME = FILE, path.");
             return Optional.empty();
         }
-        List<Path> candidates;
-        try {
-            candidates = candidates(Path.of(written));
-        } catch (InvalidPathException e) {
+        if (ByteText.hasKeptBytes(written)) {
+            // File names are opened as UTF-8 text; other bytes could not name the file.
             problems.error(
                     entry.line(),
                     entry.key(),
-                    Values.quote(written) + " is not a valid path: " + e.getReason() + ".");
-            return Optional.empty();
-        }
-        Optional<Path> found = candidates.stream().filter(Files::exists).findFirst();
-        if (found.isEmpty()) {
-            problems.error(
-                    entry.line(),
-                    entry.key(),
-                    "the data file "
+                    "the FILE path "
                             + Values.quote(written)
-                            + " was not found; looked for "
-                            + String.join(" and ", candidates.stream().map(Path::toString).toList())
-                            + ".");
+                            + " is not UTF-8; give the data file a UTF-8 (or ASCII) name.");
             return Optional.empty();
         }
-        Optional<String> unusable = unusable(found.get());
-        if (unusable.isPresent()) {
-            problems.error(entry.line(), entry.key(), unusable.get());
+        // One lookup per name: parameters naming the same file share its content.
+        DataFileResolver.Lookup lookup = lookups.computeIfAbsent(written, dataFiles::resolve);
+        if (lookup instanceof DataFileResolver.Refused refused) {
+            problems.error(entry.line(), entry.key(), refused.message());
             return Optional.empty();
         }
-        return Optional.of(new ParameterSpec.File(entry.key(), entry.line(), found.get()));
-    }
-
-    /** The INI file's folder first, then the working folder; absolute paths stand alone. */
-    private List<Path> candidates(Path written) {
-        Set<Path> candidates = new LinkedHashSet<>();
-        if (iniFolder != null && !written.isAbsolute()) {
-            candidates.add(iniFolder.resolve(written).toAbsolutePath().normalize());
+        DataFileResolver.Found found = (DataFileResolver.Found) lookup;
+        if (found.content().isEmpty()) {
+            problems.error(
+                    entry.line(),
+                    entry.key(),
+                    "the data file " + found.source() + " is empty; it needs at least one line.");
+            return Optional.empty();
         }
-        candidates.add(written.toAbsolutePath().normalize());
-        return List.copyOf(candidates);
-    }
-
-    private static Optional<String> unusable(Path path) {
-        if (!Files.isRegularFile(path)) {
-            return Optional.of("the data file " + path + " is not a regular file.");
-        }
-        if (!Files.isReadable(path)) {
-            return Optional.of("the data file " + path + " cannot be read (permission denied).");
-        }
-        try {
-            if (Files.size(path) == 0) {
-                return Optional.of(
-                        "the data file " + path + " is empty; it needs at least one line.");
-            }
-        } catch (IOException e) {
-            return Optional.of("the data file " + path + " cannot be read: " + e.getMessage());
-        }
-        return Optional.empty();
+        return Optional.of(
+                new ParameterSpec.File(entry.key(), entry.line(), found.source(), found.content()));
     }
 }

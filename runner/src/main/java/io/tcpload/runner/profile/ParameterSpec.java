@@ -2,7 +2,6 @@ package io.tcpload.runner.profile;
 
 import io.tcpload.runner.format.IntFormat;
 import io.tcpload.runner.format.Strftime;
-import java.nio.file.Path;
 import java.util.Objects;
 
 /** One {@code [parameters]} entry: {@code NAME = TYPE, ARGS}. */
@@ -46,13 +45,18 @@ public sealed interface ParameterSpec {
 
     /**
      * {@code FILE, path}: the next line of a data file on every use, shared by the whole runner,
-     * back to line 1 after the last. {@code path} is already resolved (INI folder first, then the
-     * working folder) and was readable and not empty when the profile was loaded.
+     * back to line 1 after the last. The loader has already read the file, through its {@link
+     * DataFileResolver}; the content is not empty.
+     *
+     * @param source how messages name the data file (its path, or its name)
+     * @param content the data file's bytes, as they are: lines are sent in the file's encoding
      */
-    record File(String name, int line, Path path) implements ParameterSpec {
+    record File(String name, int line, String source, ImmutableBytes content)
+            implements ParameterSpec {
         public File {
             Objects.requireNonNull(name, "name");
-            Objects.requireNonNull(path, "path");
+            Objects.requireNonNull(source, "source");
+            Objects.requireNonNull(content, "content");
         }
     }
 

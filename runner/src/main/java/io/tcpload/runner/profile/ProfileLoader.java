@@ -1,16 +1,15 @@
 package io.tcpload.runner.profile;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
+import io.tcpload.runner.files.BoundedRead;
+import io.tcpload.runner.files.UnreadableFileException;
+import io.tcpload.runner.format.ByteText;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
- * Reads wrktcp INI profiles. Pure apart from reading the INI file and checking FILE data files.
+ * Reads wrktcp INI profiles. Pure apart from reading the INI file and what the {@link
+ * DataFileResolver} does for FILE data files.
  *
  * <p>Loading runs in stages, each reporting into one problem list so that a profile with several
  * mistakes gets them all at once: {@link IniLines} joins continued lines, {@link IniParser} sorts
@@ -27,27 +26,44 @@ public final class ProfileLoader {
     private ProfileLoader() {}
 
     /**
-     * Loads and validates a profile file.
+     * Loads and validates a profile file; FILE paths are looked for beside it, then in the working
+     * folder ({@link DataFileResolver#besideProfile}).
      *
      * @throws ProfileException with every problem found, each with file, line and key
      */
     public static LoadedProfile load(Path file) throws ProfileException {
-        return parse(read(file), file);
+        return parse(read(file), file, DataFileResolver.besideProfile(file));
     }
 
     /**
-     * Parses profile text; {@code file} names it in messages and anchors relative FILE paths.
+     * Parses profile text given as UTF-8; FILE paths are looked for on disk beside {@code file},
+     * then in the working folder.
      *
      * @throws ProfileException with every problem found, each with file, line and key
      */
     public static LoadedProfile parse(String text, Path file) throws ProfileException {
+        return parse(
+                text.getBytes(StandardCharsets.UTF_8), file, DataFileResolver.besideProfile(file));
+    }
+
+    /**
+     * Parses a profile's bytes, in any encoding whose INI syntax is ASCII (UTF-8, GBK, Latin-1...):
+     * templates, success codes and tags keep the file's bytes as they are. Pure apart from what
+     * {@code dataFiles} does.
+     *
+     * @param file names the profile in messages; {@code null} when it is not a file
+     * @param dataFiles gives the data of FILE parameters
+     * @throws ProfileException with every problem found, each with file, line and key
+     */
+    public static LoadedProfile parse(byte[] content, Path file, DataFileResolver dataFiles)
+            throws ProfileException {
         Problems problems = new Problems(displayName(file));
-        String content =
-                !text.isEmpty() && text.charAt(0) == BYTE_ORDER_MARK ? text.substring(1) : text;
-        IniDocument document = IniParser.parse(content, problems);
+        String text = decode(content, problems);
+        problems.throwIfErrors();
+        IniDocument document = IniParser.parse(text, problems);
         CommonSection.Settings common = CommonSection.read(document, problems);
         ParameterSection.Parameters parameters =
-                ParameterSection.read(document, folderOf(file), problems);
+                ParameterSection.read(document, dataFiles, problems);
         RequestSpec request =
                 RequestSection.read(document, common.httpLine(), parameters.declared(), problems);
         ResponseSpec response =
@@ -64,82 +80,37 @@ public final class ProfileLoader {
         return new LoadedProfile(profile, problems.warnings());
     }
 
-    private static String read(Path file) throws ProfileException {
-        Problems problems = new Problems(displayName(file));
-        String text = "";
+    /** The file's bytes, read with a cap that holds for devices and FIFOs too. */
+    private static byte[] read(Path file) throws ProfileException {
         try {
-            if (Files.isDirectory(file)) {
-                problems.error(0, "", "is a folder, not a profile file.");
-            } else if (Files.size(file) > MAX_FILE_BYTES) {
-                problems.error(
-                        0,
-                        "",
-                        "is "
-                                + Files.size(file)
-                                + " bytes; profiles larger than "
-                                + MAX_FILE_BYTES
-                                + " bytes are refused.");
-            } else {
-                text = decode(Files.readAllBytes(file), problems);
-            }
-        } catch (NoSuchFileException e) {
-            problems.error(0, "", "the profile file does not exist.");
-        } catch (IOException e) {
-            problems.error(0, "", "the profile file cannot be read: " + e + ".");
+            return BoundedRead.readAtMost(file, MAX_FILE_BYTES, "profile file");
+        } catch (UnreadableFileException e) {
+            throw new ProfileException(
+                    List.of(new ProfileProblem(displayName(file), 0, "", e.withoutPath())));
         }
-        problems.throwIfErrors();
-        return text;
     }
 
     /**
-     * Decodes strictly: request templates go on the wire as the file's bytes, so text that is not
-     * UTF-8 must be refused rather than silently replaced.
+     * The profile as text that keeps every byte ({@link ByteText}): wrktcp sends the file's bytes
+     * as they are, in whatever encoding the file is, and so does tcpload.
      */
-    private static String decode(byte[] bytes, Problems problems) {
-        try {
-            return StandardCharsets.UTF_8
-                    .newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes))
-                    .toString();
-        } catch (CharacterCodingException e) {
+    private static String decode(byte[] content, Problems problems) {
+        if (content.length >= 2
+                && ((content[0] == (byte) 0xFF && content[1] == (byte) 0xFE)
+                        || (content[0] == (byte) 0xFE && content[1] == (byte) 0xFF))) {
+            // Every other byte would be a NUL: nothing in it could be read as wrktcp reads it.
             problems.error(
-                    firstBadLine(bytes),
+                    0,
                     "",
-                    "the profile is not valid UTF-8 text; save it as UTF-8.");
+                    "the profile is UTF-16 text; save it in an encoding whose INI syntax is ASCII"
+                            + " (UTF-8, GBK, Latin-1...), as wrktcp needs.");
             return "";
         }
-    }
-
-    /** The 1-based line holding the first byte that is not valid UTF-8. */
-    private static int firstBadLine(byte[] bytes) {
-        var decoder =
-                StandardCharsets.UTF_8
-                        .newDecoder()
-                        .onMalformedInput(CodingErrorAction.REPORT)
-                        .onUnmappableCharacter(CodingErrorAction.REPORT);
-        int line = 1;
-        int lineStart = 0;
-        for (int i = 0; i <= bytes.length; i++) {
-            if (i == bytes.length || bytes[i] == '\n') {
-                try {
-                    decoder.reset().decode(ByteBuffer.wrap(bytes, lineStart, i - lineStart));
-                } catch (CharacterCodingException e) {
-                    return line;
-                }
-                line++;
-                lineStart = i + 1;
-            }
-        }
-        return 0;
+        String text = ByteText.decode(content);
+        return !text.isEmpty() && text.charAt(0) == BYTE_ORDER_MARK ? text.substring(1) : text;
     }
 
     private static String displayName(Path file) {
         return file == null ? "(profile text)" : file.toString();
-    }
-
-    private static Path folderOf(Path file) {
-        return file == null ? null : file.toAbsolutePath().getParent();
     }
 }

@@ -1,10 +1,10 @@
 package io.tcpload.runner.profile;
 
 import io.tcpload.runner.profile.Section.Keys;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Reads {@code [request]} into a {@link RequestSpec}: the raw TCP head and body templates, or in
@@ -26,10 +26,10 @@ final class RequestSection {
             Map.of("body", LengthType.BODY, "total", LengthType.TOTAL);
 
     private final IniDocument document;
-    private final List<String> declared;
+    private final Set<String> declared;
     private final Problems problems;
 
-    private RequestSection(IniDocument document, List<String> declared, Problems problems) {
+    private RequestSection(IniDocument document, Set<String> declared, Problems problems) {
         this.document = document;
         this.declared = declared;
         this.problems = problems;
@@ -42,7 +42,7 @@ final class RequestSection {
     static RequestSpec read(
             IniDocument document,
             Optional<IniEntry> httpLine,
-            List<String> declared,
+            Set<String> declared,
             Problems problems) {
         RequestSection section = new RequestSection(document, declared, problems);
         return httpLine.isPresent() ? section.http(httpLine.get()) : section.tcp();

@@ -77,7 +77,15 @@ final class Values {
 
     /** The text shortened when long, with line breaks and tabs made visible, for messages. */
     static String shorten(String text) {
-        String shown = text.length() > MAX_QUOTED ? text.substring(0, MAX_QUOTED) + "..." : text;
+        String shown = text;
+        if (text.length() > MAX_QUOTED) {
+            // Never cut a character in two.
+            int end =
+                    Character.isHighSurrogate(text.charAt(MAX_QUOTED - 1))
+                            ? MAX_QUOTED - 1
+                            : MAX_QUOTED;
+            shown = text.substring(0, end) + "...";
+        }
         return shown.replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t");
     }
 

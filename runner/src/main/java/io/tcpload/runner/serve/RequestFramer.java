@@ -1,5 +1,6 @@
 package io.tcpload.runner.serve;
 
+import io.tcpload.runner.format.ByteText;
 import io.tcpload.runner.profile.LengthType;
 import io.tcpload.runner.profile.RequestSpec;
 import java.nio.charset.StandardCharsets;
@@ -208,9 +209,9 @@ public final class RequestFramer {
 
     private static void addLiteral(List<Token> tokens, String text) {
         if (!text.isEmpty()) {
-            // Templates are text; requests are their UTF-8 bytes, matched one char per byte.
-            byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
-            tokens.add(new Token(Kind.LITERAL, new String(utf8, StandardCharsets.ISO_8859_1)));
+            // Templates keep the profile's bytes; requests are matched one char per byte.
+            byte[] bytes = ByteText.encode(text);
+            tokens.add(new Token(Kind.LITERAL, new String(bytes, StandardCharsets.ISO_8859_1)));
         }
     }
 

@@ -1,6 +1,7 @@
 package io.tcpload.runner.serve;
 
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.tcpload.runner.format.ByteText;
 import io.tcpload.runner.profile.CodeLocation;
 import io.tcpload.runner.profile.CodeType;
 import io.tcpload.runner.profile.LengthType;
@@ -64,23 +65,25 @@ public final class ResponseFactory {
     public static ResponseFactory forProfile(Profile profile) {
         ResponseSpec spec = profile.response();
         boolean http = profile.request().http();
-        byte[] success = spec.codeSuccess().getBytes(StandardCharsets.UTF_8);
+        byte[] success = ByteText.encode(spec.codeSuccess());
         byte[] failure = failureCode(success);
         if (spec.codeType() == CodeType.FIXED && success.length != spec.fixedCodeLength()) {
             throw new IllegalArgumentException(
                     "rsp_code_success \""
-                            + spec.codeSuccess()
+                            + ByteText.display(spec.codeSuccess())
                             + "\" is "
                             + success.length
                             + " bytes but rsp_code_location_tag \""
-                            + spec.codeTag()
+                            + ByteText.display(spec.codeTag())
                             + "\" reads "
                             + spec.fixedCodeLength()
                             + ", so no response could succeed");
         }
         if (spec.codeType() == CodeType.FIXED && spec.fixedCodeBegin() < 1) {
             throw new IllegalArgumentException(
-                    "rsp_code_location_tag \"" + spec.codeTag() + "\" must start at 1 or later");
+                    "rsp_code_location_tag \""
+                            + ByteText.display(spec.codeTag())
+                            + "\" must start at 1 or later");
         }
         Connection[] connections = Connection.values();
         byte[][][] responses = new byte[2][connections.length][];
@@ -90,8 +93,7 @@ public final class ResponseFactory {
             responses[1][connection.ordinal()] =
                     http ? httpResponse(spec, failure, connection) : tcpResponse(spec, failure);
         }
-        return new ResponseFactory(
-                http, spec.codeSuccess(), new String(failure, StandardCharsets.UTF_8), responses);
+        return new ResponseFactory(http, spec.codeSuccess(), ByteText.decode(failure), responses);
     }
 
     /** Whether the responses are HTTP messages. */
@@ -177,7 +179,7 @@ public final class ResponseFactory {
             if (codeTo > head.length) {
                 throw new IllegalArgumentException(
                         "the code (rsp_code_location_tag = \""
-                                + spec.codeTag()
+                                + ByteText.display(spec.codeTag())
                                 + "\") ends past the "
                                 + head.length
                                 + "-byte head (rsp_headlen)");
@@ -185,7 +187,7 @@ public final class ResponseFactory {
             if (codeFrom < lengthTo && lengthFrom < codeTo) {
                 throw new IllegalArgumentException(
                         "the code in the head (rsp_code_location_tag = \""
-                                + spec.codeTag()
+                                + ByteText.display(spec.codeTag())
                                 + "\", bytes "
                                 + (codeFrom + 1)
                                 + ".."
@@ -216,7 +218,7 @@ public final class ResponseFactory {
                             + "-byte head (rsp_headlen) has no room for the "
                             + snippet.length
                             + " bytes of "
-                            + new String(snippet, StandardCharsets.UTF_8)
+                            + ByteText.display(ByteText.decode(snippet))
                             + " next to its length field (rsp_code_location = head)");
         }
         System.arraycopy(snippet, 0, head, at, snippet.length);
@@ -244,14 +246,12 @@ public final class ResponseFactory {
     /** The smallest text that the XML or JSON rule reads {@code code} from. */
     private static byte[] snippet(ResponseSpec spec, byte[] code) {
         String tag = spec.codeTag();
-        byte[] tagBytes = tag.getBytes(StandardCharsets.UTF_8);
+        // The tag keeps the profile's bytes, whatever their encoding.
+        byte[] tagBytes = ByteText.encode(tag);
         if (spec.codeType() == CodeType.XML) {
-            return concat(tagBytes, code, ascii("</" + xmlElementName(tag) + ">"));
+            return concat(tagBytes, code, ByteText.encode("</" + xmlElementName(tag) + ">"));
         }
-        byte[] key =
-                tag.startsWith("\"")
-                        ? tagBytes
-                        : ("\"" + tag + "\"").getBytes(StandardCharsets.UTF_8);
+        byte[] key = tag.startsWith("\"") ? tagBytes : ByteText.encode("\"" + tag + "\"");
         return concat(ascii("{"), key, ascii(":\""), code, ascii("\"}"));
     }
 
@@ -273,7 +273,7 @@ public final class ResponseFactory {
     }
 
     private static boolean isSuccess(ResponseSpec spec, byte[] code) {
-        return Arrays.equals(code, spec.codeSuccess().getBytes(StandardCharsets.UTF_8));
+        return Arrays.equals(code, ByteText.encode(spec.codeSuccess()));
     }
 
     private static byte[] httpResponse(ResponseSpec spec, byte[] code, Connection connection) {

@@ -1,24 +1,20 @@
 package io.tcpload.runner.template;
 
 import io.netty.buffer.ByteBuf;
+import io.tcpload.runner.profile.ImmutableBytes;
 import io.tcpload.runner.profile.ParameterSpec;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The lines of one FILE parameter's data file for this runner, read once and shared by every
- * connection and event loop: each use takes the next line of this runner's block, back to its first
- * line after its last. Lock-free and allocation-free after construction; the file is kept as one
- * array with line offsets, so many short lines cost 8 bytes each on top of their text.
+ * The lines of one FILE parameter's data file for this runner, shared by every connection and event
+ * loop: each use takes the next line of this runner's block, back to its first line after its last.
+ * Lock-free and allocation-free after construction; the content is kept as it is, with line
+ * offsets, so many short lines cost 8 bytes each on top of their text.
  */
 final class LineCycle {
 
-    /** Refuses data files that would take an unreasonable share of the heap. */
-    static final long MAX_FILE_BYTES = 1L << 30;
-
-    private final byte[] content;
+    private final ImmutableBytes content;
     private final int[] starts;
     private final int[] ends;
     private final int first;
@@ -26,7 +22,7 @@ final class LineCycle {
     private final int maxLineLength;
     private final AtomicLong nextPosition = new AtomicLong();
 
-    private LineCycle(byte[] content, int[] starts, int[] ends, int first, int count) {
+    private LineCycle(ImmutableBytes content, int[] starts, int[] ends, int first, int count) {
         this.content = content;
         this.starts = starts;
         this.ends = ends;
@@ -40,44 +36,23 @@ final class LineCycle {
     }
 
     /**
-     * Reads the data file and keeps this runner's block of its lines.
+     * Splits the data file's content into lines and keeps this runner's block.
      *
-     * @throws IllegalArgumentException when the file cannot be read, is too large or has no lines
+     * @throws IllegalArgumentException when the content has no lines
      */
-    static LineCycle load(ParameterSpec.File spec, RunnerSlice slice) {
-        byte[] content;
-        try {
-            long size = Files.size(spec.path());
-            if (size > MAX_FILE_BYTES) {
-                throw new IllegalArgumentException(
-                        where(spec)
-                                + "data file "
-                                + spec.path()
-                                + " has "
-                                + size
-                                + " bytes, more than the limit of "
-                                + MAX_FILE_BYTES);
-            }
-            content = Files.readAllBytes(spec.path());
-        } catch (IOException e) {
-            throw new IllegalArgumentException(
-                    where(spec) + "cannot read data file " + spec.path() + ": " + e, e);
-        }
-        return of(content, slice, spec);
-    }
-
-    /** Splits content into lines and keeps this runner's block. */
-    static LineCycle of(byte[] content, RunnerSlice slice, ParameterSpec.File spec) {
+    static LineCycle of(ParameterSpec.File spec, RunnerSlice slice) {
+        ImmutableBytes content = spec.content();
+        int length = content.length();
         int[] starts = new int[16];
         int[] ends = new int[16];
         int lines = 0;
         int start = 0;
-        for (int i = 0; i <= content.length; i++) {
+        for (int i = 0; i <= length; i++) {
             // A last line without a newline counts; the empty text after a final newline does not.
-            boolean endOfLine = i < content.length && content[i] == '\n';
-            boolean endOfFile = i == content.length && start < content.length;
+            boolean endOfLine = i < length && content.byteAt(i) == '\n';
+            boolean endOfFile = i == length && start < length;
             if (endOfLine || endOfFile) {
-                int end = i > start && content[i - 1] == '\r' ? i - 1 : i;
+                int end = i > start && content.byteAt(i - 1) == '\r' ? i - 1 : i;
                 if (lines == starts.length) {
                     starts = Arrays.copyOf(starts, lines * 2);
                     ends = Arrays.copyOf(ends, lines * 2);
@@ -90,7 +65,7 @@ final class LineCycle {
         }
         if (lines == 0) {
             throw new IllegalArgumentException(
-                    where(spec) + "data file " + spec.path() + " has no lines");
+                    where(spec) + "data file " + spec.source() + " has no lines");
         }
         int from = (int) slice.blockStart(lines);
         int to = (int) slice.blockEnd(lines);
@@ -114,7 +89,7 @@ final class LineCycle {
     }
 
     void write(int line, ByteBuf out) {
-        out.writeBytes(content, starts[line], ends[line] - starts[line]);
+        content.writeTo(out, starts[line], ends[line] - starts[line]);
     }
 
     int maxLineLength() {

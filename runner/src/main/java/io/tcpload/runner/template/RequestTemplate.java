@@ -2,12 +2,12 @@ package io.tcpload.runner.template;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.tcpload.runner.format.ByteText;
 import io.tcpload.runner.format.IntFormat;
 import io.tcpload.runner.profile.LengthType;
 import io.tcpload.runner.profile.ParameterSpec;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.RequestSpec;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -105,7 +105,7 @@ public final class RequestTemplate {
      * (whole seconds) and rendered in its zone.
      *
      * @throws IllegalArgumentException with a plain sentence when a template refers to an
-     *     undeclared parameter or has an unclosed {@code $(}, or a FILE cannot be read
+     *     undeclared parameter or has an unclosed {@code $(}, or a FILE has no lines
      */
     public static RequestTemplate compile(Profile profile, RunnerSlice slice, Clock clock) {
         RequestSpec request = profile.request();
@@ -240,7 +240,9 @@ public final class RequestTemplate {
             int close = template.indexOf(')', open + 2);
             if (close < 0) {
                 throw new IllegalArgumentException(
-                        where + " has '$(' without a closing ')': " + template.substring(open));
+                        where
+                                + " has '$(' without a closing ')': "
+                                + shown(template.substring(open)));
             }
             addLiteral(segments, template.substring(at, open));
             String name = template.substring(open + 2, close);
@@ -253,9 +255,15 @@ public final class RequestTemplate {
         }
     }
 
+    /** Template text for a message: short, and readable in any encoding. */
+    private static String shown(String text) {
+        int max = 40;
+        return ByteText.display(text.length() > max ? text.substring(0, max) + "..." : text);
+    }
+
     private static void addLiteral(List<Segment> segments, String text) {
         if (!text.isEmpty()) {
-            segments.add(new Segment.Literal(text.getBytes(StandardCharsets.UTF_8)));
+            segments.add(new Segment.Literal(ByteText.encode(text)));
         }
     }
 
@@ -308,7 +316,10 @@ public final class RequestTemplate {
             ParameterSpec spec = declared.get(name);
             if (spec == null) {
                 throw new IllegalArgumentException(
-                        where + " uses $(" + name + "), which is not declared in [parameters]");
+                        where
+                                + " uses $("
+                                + shown(name)
+                                + "), which is not declared in [parameters]");
             }
             Object state = states.computeIfAbsent(name, n -> createState(spec));
             if (spec instanceof ParameterSpec.Counter counter) {
@@ -327,7 +338,7 @@ public final class RequestTemplate {
             if (spec instanceof ParameterSpec.Counter counter) {
                 return new CounterSequence(counter, slice);
             } else if (spec instanceof ParameterSpec.File file) {
-                return LineCycle.load(file, slice);
+                return LineCycle.of(file, slice);
             } else if (spec instanceof ParameterSpec.DateTime dateTime) {
                 return new DateTimeCache(dateTime.format(), clock);
             } else {

@@ -8,6 +8,7 @@ import io.netty.buffer.Unpooled;
 import io.tcpload.runner.profile.CodeLocation;
 import io.tcpload.runner.profile.CodeType;
 import io.tcpload.runner.profile.ResponseSpec;
+import io.tcpload.runner.testing.Corpus;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

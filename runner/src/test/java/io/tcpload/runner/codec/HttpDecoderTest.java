@@ -18,6 +18,7 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.tcpload.runner.profile.CodeLocation;
 import io.tcpload.runner.profile.CodeType;
 import io.tcpload.runner.profile.ResponseSpec;
+import io.tcpload.runner.testing.Corpus;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -16,6 +16,7 @@ import io.tcpload.runner.profile.CodeLocation;
 import io.tcpload.runner.profile.CodeType;
 import io.tcpload.runner.profile.LengthType;
 import io.tcpload.runner.profile.ResponseSpec;
+import io.tcpload.runner.testing.Corpus;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;

@@ -8,6 +8,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.tcpload.runner.profile.LengthType;
 import io.tcpload.runner.profile.ResponseSpec;
+import io.tcpload.runner.testing.Corpus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.netty.channel.ChannelHandler;
 import io.tcpload.runner.profile.LengthType;
 import io.tcpload.runner.profile.ResponseSpec;
+import io.tcpload.runner.testing.Corpus;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -8,7 +8,9 @@ import static io.tcpload.runner.profile.ProfileTexts.tcp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.tcpload.runner.testing.Fifos;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,10 +46,28 @@ class ProfileLoaderBadInputTest {
     }
 
     @Test
-    void textThatIsNotUtf8IsRefusedWithItsLine(@TempDir Path folder) throws Exception {
+    void bytesThatAreNotUtf8AreShownEscapedInMessages(@TempDir Path folder) throws Exception {
         Path ini = folder.resolve("gbk.ini");
         byte[] head = tcp().getBytes(StandardCharsets.US_ASCII);
-        byte[] bad = {'x', ' ', '=', ' ', (byte) 0xC4, (byte) 0xE3, '\n'};
+        byte[] bad = {
+            'r',
+            'e',
+            'q',
+            '_',
+            'l',
+            'e',
+            'n',
+            '_',
+            'l',
+            'e',
+            'n',
+            ' ',
+            '=',
+            ' ',
+            (byte) 0xC4,
+            (byte) 0xE3,
+            '\n'
+        };
         byte[] all = new byte[head.length + bad.length];
         System.arraycopy(head, 0, all, 0, head.length);
         System.arraycopy(bad, 0, all, head.length, bad.length);
@@ -56,7 +76,66 @@ class ProfileLoaderBadInputTest {
         assertThat(fileErrors(ini))
                 .singleElement()
                 .satisfies(p -> assertThat(p.line()).isEqualTo(5))
-                .satisfies(p -> assertThat(p.message()).contains("not valid UTF-8"));
+                .satisfies(
+                        p ->
+                                assertThat(p.message())
+                                        .isEqualTo(
+                                                "must be a whole number from 1 to 18, not"
+                                                        + " '\\xC4\\xE3'."));
+    }
+
+    @Test
+    void devicesThatNeverEndAreReadUpToTheCapThenRefused() {
+        for (String device : List.of("/dev/zero", "/dev/urandom")) {
+            Path path = Path.of(device);
+            assumeTrue(Files.exists(path));
+
+            assertThat(assertTimeoutPreemptively(Duration.ofSeconds(20), () -> fileErrors(path)))
+                    .singleElement()
+                    .satisfies(p -> assertThat(p.file()).isEqualTo(device))
+                    .satisfies(p -> assertThat(p.line()).isZero())
+                    .satisfies(
+                            p ->
+                                    assertThat(p.message())
+                                            .isEqualTo(
+                                                    "the profile file has more than the limit of"
+                                                            + " 16777216 bytes."));
+        }
+    }
+
+    @Test
+    void aFifoThatNeverEndsIsReadUpToTheCapThenRefused(@TempDir Path folder) throws Exception {
+        Path fifo = Fifos.create(folder.resolve("endless.ini"));
+        try (Fifos.Writer writer = Fifos.writeEndlessly(fifo)) {
+            assertThat(assertTimeoutPreemptively(Duration.ofSeconds(20), () -> fileErrors(fifo)))
+                    .singleElement()
+                    .satisfies(p -> assertThat(p.message()).contains("more than the limit"));
+        }
+    }
+
+    @Test
+    void aFifoWithAProfileLoads(@TempDir Path folder) throws Exception {
+        Path fifo = Fifos.create(folder.resolve("piped.ini"));
+        try (Fifos.Writer writer = Fifos.write(fifo, tcp().getBytes(StandardCharsets.US_ASCII))) {
+            LoadedProfile loaded =
+                    assertTimeoutPreemptively(
+                            Duration.ofSeconds(20), () -> ProfileLoader.load(fifo));
+            assertThat(loaded.profile().request().bodyTemplate()).isEqualTo("hello");
+        }
+    }
+
+    @Test
+    void aProcFileIsReadAndJudgedAsAProfile() {
+        Path status = Path.of("/proc/self/status");
+        assumeTrue(Files.exists(status));
+
+        assertThat(fileErrors(status))
+                .anySatisfy(p -> assertThat(p.key()).isEqualTo("host"))
+                .anySatisfy(
+                        p -> {
+                            assertThat(p.line()).isEqualTo(1);
+                            assertThat(p.message()).contains("has no '='");
+                        });
     }
 
     @Test

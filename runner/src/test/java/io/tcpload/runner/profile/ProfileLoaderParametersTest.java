@@ -3,6 +3,7 @@ package io.tcpload.runner.profile;
 import static io.tcpload.runner.profile.ProfileTexts.errors;
 import static io.tcpload.runner.profile.ProfileTexts.lines;
 import static io.tcpload.runner.profile.ProfileTexts.load;
+import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tcpload.runner.format.IntFormat;
@@ -51,7 +52,8 @@ class ProfileLoaderParametersTest {
                         new ParameterSpec.File(
                                 "CARD",
                                 7,
-                                folder.resolve("cards.txt").toAbsolutePath().normalize()),
+                                folder.resolve("cards.txt").toAbsolutePath().normalize().toString(),
+                                ImmutableBytes.copyOf("1111\n2222\n".getBytes(US_ASCII))),
                         new ParameterSpec.DateTime("NOW", 8, Strftime.compile("%Y%m%d %H:%M:%S")),
                         new ParameterSpec.ConnectId("TERM", 9, IntFormat.parse("T%05d")));
     }
@@ -63,10 +65,14 @@ class ProfileLoaderParametersTest {
 
         List<ParameterSpec> parameters = load(text, folder.resolve("p.ini")).profile().parameters();
 
+        Path pom = Path.of("pom.xml").toAbsolutePath().normalize();
         assertThat(parameters)
                 .containsExactly(
                         new ParameterSpec.File(
-                                "LINE", 6, Path.of("pom.xml").toAbsolutePath().normalize()));
+                                "LINE",
+                                6,
+                                pom.toString(),
+                                ImmutableBytes.copyOf(Files.readAllBytes(pom))));
     }
 
     @Test

@@ -1,12 +1,12 @@
 package io.tcpload.runner.serve;
 
-import static io.tcpload.runner.serve.TestProfiles.corpus;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.ProfileLoader;
 import io.tcpload.runner.profile.ResponseSpec;
+import io.tcpload.runner.testing.Corpus;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -46,10 +46,10 @@ class DemoServerTest {
 
     private static Profile profile(String name) {
         return switch (name) {
-            case "01_tiny" -> TestProfiles.tiny();
-            case "02_xml_body" -> TestProfiles.xmlBody();
-            case "05_json_code" -> TestProfiles.jsonCode();
-            case "09_http" -> TestProfiles.http();
+            case "01_tiny" -> Corpus.tinyProfile();
+            case "02_xml_body" -> Corpus.xmlBodyProfile();
+            case "05_json_code" -> Corpus.jsonCodeProfile();
+            case "09_http" -> Corpus.httpProfile();
             default -> throw new IllegalArgumentException(name);
         };
     }
@@ -102,7 +102,7 @@ class DemoServerTest {
         DemoServer server = start(profile, ServeOptions.defaults());
         for (int n = 1; n <= 3; n++) {
             try (Socket socket = connect(server)) {
-                socket.getOutputStream().write(corpus(name + ".req" + n + ".bin"));
+                socket.getOutputStream().write(Corpus.bytes(name + ".req" + n + ".bin"));
                 assertThat(readCode(profile, socket.getInputStream()))
                         .isEqualTo(profile.response().codeSuccess());
             }
@@ -117,7 +117,7 @@ class DemoServerTest {
         Profile profile = ProfileLoader.load(ini).profile();
         DemoServer server = start(profile, ServeOptions.defaults());
         try (Socket socket = connect(server)) {
-            socket.getOutputStream().write(corpus(name + ".req1.bin"));
+            socket.getOutputStream().write(Corpus.bytes(name + ".req1.bin"));
             assertThat(readCode(profile, socket.getInputStream()))
                     .isEqualTo(profile.response().codeSuccess());
         }
@@ -128,8 +128,8 @@ class DemoServerTest {
     void answersManyRequestsOnOneConnectionInOrderEvenPipelined(String name) throws Exception {
         Profile profile = profile(name);
         DemoServer server = start(profile, ServeOptions.defaults());
-        byte[] one = corpus(name + ".req1.bin");
-        byte[] two = corpus(name + ".req2.bin");
+        byte[] one = Corpus.bytes(name + ".req1.bin");
+        byte[] two = Corpus.bytes(name + ".req2.bin");
         try (Socket socket = connect(server)) {
             OutputStream out = socket.getOutputStream();
             InputStream in = socket.getInputStream();
@@ -163,7 +163,7 @@ class DemoServerTest {
         String failure = ResponseFactory.forProfile(profile).failureCode();
         try (Socket socket = connect(server)) {
             for (int i = 0; i < 5; i++) {
-                socket.getOutputStream().write(corpus(name + ".req1.bin"));
+                socket.getOutputStream().write(Corpus.bytes(name + ".req1.bin"));
                 assertThat(readCode(profile, socket.getInputStream())).isEqualTo(failure);
             }
         }
@@ -171,12 +171,12 @@ class DemoServerTest {
 
     @Test
     void halfFailureRateGivesBothCodes() throws Exception {
-        Profile profile = TestProfiles.tiny();
+        Profile profile = Corpus.tinyProfile();
         DemoServer server = start(profile, ServeOptions.defaults().withFailureRate(0.5));
         List<String> codes = new ArrayList<>();
         try (Socket socket = connect(server)) {
             for (int i = 0; i < 200; i++) {
-                socket.getOutputStream().write(corpus("01_tiny.req1.bin"));
+                socket.getOutputStream().write(Corpus.bytes("01_tiny.req1.bin"));
                 codes.add(readCode(profile, socket.getInputStream()));
             }
         }
@@ -186,12 +186,12 @@ class DemoServerTest {
 
     @Test
     void delayHoldsEachResponseBack() throws Exception {
-        Profile profile = TestProfiles.tiny();
+        Profile profile = Corpus.tinyProfile();
         long delayMs = 200;
         DemoServer server = start(profile, ServeOptions.defaults().withDelayMs(delayMs));
         try (Socket socket = connect(server)) {
             long startNs = System.nanoTime();
-            socket.getOutputStream().write(corpus("01_tiny.req1.bin"));
+            socket.getOutputStream().write(Corpus.bytes("01_tiny.req1.bin"));
             assertThat(readCode(profile, socket.getInputStream())).isEqualTo("000000");
             assertThat(Duration.ofNanos(System.nanoTime() - startNs))
                     .isGreaterThanOrEqualTo(Duration.ofMillis(delayMs));
@@ -200,13 +200,13 @@ class DemoServerTest {
 
     @Test
     void delayedPipelinedResponsesKeepTheirOrder() throws Exception {
-        Profile profile = TestProfiles.tiny();
+        Profile profile = Corpus.tinyProfile();
         DemoServer server =
                 start(profile, ServeOptions.defaults().withDelayMs(20).withFailureRate(0.5));
         try (Socket socket = connect(server)) {
             ByteArrayOutputStream many = new ByteArrayOutputStream();
             for (int i = 0; i < 50; i++) {
-                many.writeBytes(corpus("01_tiny.req1.bin"));
+                many.writeBytes(Corpus.bytes("01_tiny.req1.bin"));
             }
             socket.getOutputStream().write(many.toByteArray());
             for (int i = 0; i < 50; i++) {
@@ -218,7 +218,7 @@ class DemoServerTest {
 
     @Test
     void garbageClosesTheConnection() throws Exception {
-        DemoServer server = start(TestProfiles.tiny(), ServeOptions.defaults());
+        DemoServer server = start(Corpus.tinyProfile(), ServeOptions.defaults());
         try (Socket socket = connect(server)) {
             socket.getOutputStream()
                     .write("GET / HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
@@ -229,7 +229,7 @@ class DemoServerTest {
 
     @Test
     void oversizedDeclaredRequestClosesTheConnection() throws Exception {
-        DemoServer server = start(TestProfiles.tiny(), ServeOptions.defaults());
+        DemoServer server = start(Corpus.tinyProfile(), ServeOptions.defaults());
         try (Socket socket = connect(server)) {
             socket.getOutputStream().write("99999999abc".getBytes(StandardCharsets.US_ASCII));
             assertThat(socket.getInputStream().read()).isEqualTo(-1);
@@ -238,10 +238,10 @@ class DemoServerTest {
 
     @Test
     void httpConnectionCloseIsHonoured() throws Exception {
-        Profile profile = TestProfiles.http();
+        Profile profile = Corpus.httpProfile();
         DemoServer server = start(profile, ServeOptions.defaults());
         String request =
-                new String(corpus("09_http.req1.bin"), StandardCharsets.ISO_8859_1)
+                new String(Corpus.bytes("09_http.req1.bin"), StandardCharsets.ISO_8859_1)
                         .replace("Host: www.wrktcp.com\r\n", "Host: x\r\nConnection: close\r\n");
         try (Socket socket = connect(server)) {
             socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
@@ -254,12 +254,12 @@ class DemoServerTest {
 
     @Test
     void busyPortFailsClearly() throws Exception {
-        DemoServer first = start(TestProfiles.tiny(), ServeOptions.defaults());
+        DemoServer first = start(Corpus.tinyProfile(), ServeOptions.defaults());
         List<Thread> before = serverThreads();
         assertThatThrownBy(
                         () ->
                                 start(
-                                        TestProfiles.tiny(),
+                                        Corpus.tinyProfile(),
                                         ServeOptions.defaults().withPort(first.port())))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("cannot listen on 127.0.0.1:" + first.port());
@@ -270,10 +270,10 @@ class DemoServerTest {
     @Test
     void closeStopsEveryServerThread() throws Exception {
         DemoServer server =
-                DemoServer.start(TestProfiles.tiny(), ServeOptions.defaults().withThreads(3));
+                DemoServer.start(Corpus.tinyProfile(), ServeOptions.defaults().withThreads(3));
         try (Socket socket = connect(server)) {
-            socket.getOutputStream().write(corpus("01_tiny.req1.bin"));
-            assertThat(readCode(TestProfiles.tiny(), socket.getInputStream())).isEqualTo("000000");
+            socket.getOutputStream().write(Corpus.bytes("01_tiny.req1.bin"));
+            assertThat(readCode(Corpus.tinyProfile(), socket.getInputStream())).isEqualTo("000000");
         }
         assertThat(serverThreads()).isNotEmpty();
         server.close();

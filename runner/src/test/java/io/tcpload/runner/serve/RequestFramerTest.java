@@ -1,12 +1,12 @@
 package io.tcpload.runner.serve;
 
-import static io.tcpload.runner.serve.TestProfiles.corpus;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.tcpload.runner.profile.LengthType;
 import io.tcpload.runner.profile.RequestSpec;
+import io.tcpload.runner.testing.Corpus;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -23,9 +23,9 @@ class RequestFramerTest {
     private static RequestFramer framer(String profile) {
         RequestSpec request =
                 switch (profile) {
-                    case "01_tiny" -> TestProfiles.tiny().request();
-                    case "02_xml_body" -> TestProfiles.xmlBody().request();
-                    case "05_json_code" -> TestProfiles.jsonCode().request();
+                    case "01_tiny" -> Corpus.tinyProfile().request();
+                    case "02_xml_body" -> Corpus.xmlBodyProfile().request();
+                    case "05_json_code" -> Corpus.jsonCodeProfile().request();
                     default -> throw new IllegalArgumentException(profile);
                 };
         return RequestFramer.forRequest(request, MAX);
@@ -48,7 +48,7 @@ class RequestFramerTest {
     void recognisesEachCorpusRequestAsExactlyOneRequest(String profile) throws Exception {
         RequestFramer framer = framer(profile);
         for (int n = 1; n <= 3; n++) {
-            byte[] request = corpus(profile + ".req" + n + ".bin");
+            byte[] request = Corpus.bytes(profile + ".req" + n + ".bin");
             assertThat(length(framer, request)).isEqualTo(request.length);
         }
     }
@@ -57,7 +57,7 @@ class RequestFramerTest {
     @CsvSource({"01_tiny", "02_xml_body", "05_json_code"})
     void everyPrefixEitherNeedsMoreOrKnowsTheWholeSize(String profile) throws Exception {
         RequestFramer framer = framer(profile);
-        byte[] request = corpus(profile + ".req1.bin");
+        byte[] request = Corpus.bytes(profile + ".req1.bin");
         List<Integer> answers = new ArrayList<>();
         for (int prefix = 0; prefix < request.length; prefix++) {
             answers.add(framer.requestLength(request, 0, prefix));
@@ -71,8 +71,8 @@ class RequestFramerTest {
     @CsvSource({"01_tiny", "02_xml_body", "05_json_code"})
     void splitsConcatenatedRequestsDeliveredInChunksOfAnySize(String profile) throws Exception {
         RequestFramer framer = framer(profile);
-        byte[] one = corpus(profile + ".req1.bin");
-        byte[] stream = concat(one, corpus(profile + ".req2.bin"));
+        byte[] one = Corpus.bytes(profile + ".req1.bin");
+        byte[] stream = concat(one, Corpus.bytes(profile + ".req2.bin"));
         for (int chunk = 1; chunk <= one.length + 1; chunk++) {
             assertThat(frames(framer, stream, chunk))
                     .as("chunks of %d bytes", chunk)
@@ -223,7 +223,7 @@ class RequestFramerTest {
 
     @Test
     void httpRequestsAreNotFramedByTemplates() {
-        assertThatThrownBy(() -> RequestFramer.forRequest(TestProfiles.http().request(), MAX))
+        assertThatThrownBy(() -> RequestFramer.forRequest(Corpus.httpProfile().request(), MAX))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 

@@ -1,6 +1,5 @@
 package io.tcpload.runner.serve;
 
-import static io.tcpload.runner.serve.TestProfiles.corpus;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,6 +8,7 @@ import io.tcpload.runner.profile.CodeType;
 import io.tcpload.runner.profile.LengthType;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.ResponseSpec;
+import io.tcpload.runner.testing.Corpus;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -48,11 +48,11 @@ class ResponseFactoryTest {
     }
 
     private static Profile tcp(ResponseSpec response) {
-        return TestProfiles.profile(TestProfiles.tiny().request(), response);
+        return Corpus.profile(Corpus.tinyProfile().request(), response);
     }
 
     private static Profile http(ResponseSpec response) {
-        return TestProfiles.profile(TestProfiles.http().request(), response);
+        return Corpus.profile(Corpus.httpProfile().request(), response);
     }
 
     /** Frames both responses, and checks the judge reads the success and the failure code. */
@@ -69,18 +69,18 @@ class ResponseFactoryTest {
 
     @Test
     void tinyResponseIsTheCorpusResponse() {
-        ResponseFactory factory = ResponseFactory.forProfile(TestProfiles.tiny());
-        assertThat(text(factory.response(true))).isEqualTo(text(corpus("01_tiny.rsp1.bin")));
+        ResponseFactory factory = ResponseFactory.forProfile(Corpus.tinyProfile());
+        assertThat(text(factory.response(true))).isEqualTo(text(Corpus.bytes("01_tiny.rsp1.bin")));
         assertThat(text(factory.response(false))).isEqualTo("00000013999999FAILURE");
-        assertJudged(TestProfiles.tiny(), factory);
+        assertJudged(Corpus.tinyProfile(), factory);
     }
 
     @Test
     void xmlResponseHasTheCorpusFraming() {
-        Profile profile = TestProfiles.xmlBody();
+        Profile profile = Corpus.xmlBodyProfile();
         ResponseFactory factory = ResponseFactory.forProfile(profile);
         byte[] ours = factory.response(true);
-        byte[] theirs = corpus("02_xml_body.rsp1.bin");
+        byte[] theirs = Corpus.bytes("02_xml_body.rsp1.bin");
         ResponseSpec spec = profile.response();
         assertThat(ours).hasSameSizeAs(theirs);
         assertThat(TestJudge.declaredSize(spec, ours)).isEqualTo(ours.length);
@@ -91,10 +91,10 @@ class ResponseFactoryTest {
 
     @Test
     void jsonResponseHasTheCorpusFraming() {
-        Profile profile = TestProfiles.jsonCode();
+        Profile profile = Corpus.jsonCodeProfile();
         ResponseFactory factory = ResponseFactory.forProfile(profile);
         ResponseSpec spec = profile.response();
-        byte[] theirs = corpus("05_json_code.rsp1.bin");
+        byte[] theirs = Corpus.bytes("05_json_code.rsp1.bin");
         assertThat(TestJudge.declaredSize(spec, theirs)).isEqualTo(theirs.length);
         assertThat(text(factory.response(true)))
                 .isEqualTo("00000029{\"retCode\":\"0000\",\"msg\":\"ok\"}");
@@ -104,9 +104,9 @@ class ResponseFactoryTest {
 
     @Test
     void httpResponseIsTheCorpusResponse() {
-        Profile profile = TestProfiles.http();
+        Profile profile = Corpus.httpProfile();
         ResponseFactory factory = ResponseFactory.forProfile(profile);
-        assertThat(text(factory.response(true))).isEqualTo(text(corpus("09_http.rsp1.bin")));
+        assertThat(text(factory.response(true))).isEqualTo(text(Corpus.bytes("09_http.rsp1.bin")));
         assertThat(TestJudge.httpCode(profile.response(), factory.response(false)))
                 .isEqualTo("9999");
         assertThat(text(factory.response(true, ResponseFactory.Connection.CLOSE)))
@@ -396,7 +396,7 @@ class ResponseFactoryTest {
 
     @Test
     void responsesAreCopies() {
-        ResponseFactory factory = ResponseFactory.forProfile(TestProfiles.tiny());
+        ResponseFactory factory = ResponseFactory.forProfile(Corpus.tinyProfile());
         byte[] first = factory.response(true);
         Arrays.fill(first, (byte) 'x');
         assertThat(text(factory.response(true))).isEqualTo("00000013000000SUCCESS");

@@ -1,10 +1,10 @@
 package io.tcpload.runner.serve;
 
-import static io.tcpload.runner.serve.TestProfiles.corpus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.ProfileLoader;
+import io.tcpload.runner.testing.Corpus;
 import java.io.DataInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -76,8 +76,8 @@ class ServeCommandTest {
         Profile profile = ProfileLoader.load(ini).profile();
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(5_000);
-            socket.getOutputStream().write(corpus("01_tiny.req1.bin"));
-            byte[] response = new byte[corpus("01_tiny.rsp1.bin").length];
+            socket.getOutputStream().write(Corpus.bytes("01_tiny.req1.bin"));
+            byte[] response = new byte[Corpus.bytes("01_tiny.rsp1.bin").length];
             new DataInputStream(socket.getInputStream()).readFully(response);
             assertThat(new String(response, StandardCharsets.US_ASCII))
                     .isEqualTo("00000013000000SUCCESS");

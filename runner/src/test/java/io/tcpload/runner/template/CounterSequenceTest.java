@@ -1,8 +1,8 @@
 package io.tcpload.runner.template;
 
-import static io.tcpload.runner.template.TestProfiles.buildText;
-import static io.tcpload.runner.template.TestProfiles.profile;
-import static io.tcpload.runner.template.TestProfiles.raw;
+import static io.tcpload.runner.testing.Corpus.buildText;
+import static io.tcpload.runner.testing.Corpus.profile;
+import static io.tcpload.runner.testing.Corpus.raw;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tcpload.runner.format.IntFormat;

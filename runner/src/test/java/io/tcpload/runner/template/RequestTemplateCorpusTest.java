@@ -1,19 +1,22 @@
 package io.tcpload.runner.template;
 
-import static io.tcpload.runner.template.TestProfiles.build;
-import static io.tcpload.runner.template.TestProfiles.corpus;
-import static io.tcpload.runner.template.TestProfiles.http;
-import static io.tcpload.runner.template.TestProfiles.profile;
-import static io.tcpload.runner.template.TestProfiles.raw;
+import static io.tcpload.runner.testing.Corpus.build;
+import static io.tcpload.runner.testing.Corpus.http;
+import static io.tcpload.runner.testing.Corpus.profile;
+import static io.tcpload.runner.testing.Corpus.raw;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tcpload.runner.format.IntFormat;
 import io.tcpload.runner.profile.LengthType;
 import io.tcpload.runner.profile.ParameterSpec;
 import io.tcpload.runner.profile.Profile;
+import io.tcpload.runner.testing.Corpus;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The first three requests of each captured wrktcp profile, byte for byte. */
 class RequestTemplateCorpusTest {
@@ -27,7 +30,7 @@ class RequestTemplateCorpusTest {
 
     @Test
     void xmlHeadWithLengthInTheMiddleAndContinuedBody() {
-        byte[] captured = corpus("02_xml_body.req1.bin");
+        byte[] captured = Corpus.bytes("02_xml_body.req1.bin");
         String head = "XMLHEAD$(length)20201231";
         // The head renders to 7 + 8 + 8 bytes; everything after it is the body template.
         String body =
@@ -66,13 +69,28 @@ class RequestTemplateCorpusTest {
         assertFirstThreeRequestsMatch(profile, "09_http", RequestTemplate.Kind.PER_REQUEST);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"gbk", "latin1"})
+    void profilesInOtherEncodingsKeepTheirBytes(String name) throws Exception {
+        RequestTemplate template =
+                RequestTemplate.compile(Corpus.encodedProfile(name, 9), RunnerSlice.SINGLE);
+
+        assertThat(template.kind()).isEqualTo(RequestTemplate.Kind.PER_REQUEST);
+        List<byte[]> expected = Corpus.encodedRequests(name);
+        for (int n = 0; n < 3; n++) {
+            assertThat(build(template, 10001))
+                    .as("%s request %d", name, n + 1)
+                    .isEqualTo(expected.get(n));
+        }
+    }
+
     private static void assertFirstThreeRequestsMatch(
             Profile profile, String name, RequestTemplate.Kind expectedKind) {
         RequestTemplate template = RequestTemplate.compile(profile, RunnerSlice.SINGLE);
 
         assertThat(template.kind()).isEqualTo(expectedKind);
         for (int n = 1; n <= 3; n++) {
-            byte[] expected = corpus(name + ".req" + n + ".bin");
+            byte[] expected = Corpus.bytes(name + ".req" + n + ".bin");
             byte[] actual = build(template, 10001);
             // Text first for a readable difference, then the exact bytes.
             assertThat(new String(actual, StandardCharsets.UTF_8))

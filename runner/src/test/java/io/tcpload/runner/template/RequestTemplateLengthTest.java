@@ -1,28 +1,22 @@
 package io.tcpload.runner.template;
 
-import static io.tcpload.runner.template.TestProfiles.buildText;
-import static io.tcpload.runner.template.TestProfiles.http;
-import static io.tcpload.runner.template.TestProfiles.profile;
-import static io.tcpload.runner.template.TestProfiles.raw;
+import static io.tcpload.runner.testing.Corpus.buildText;
+import static io.tcpload.runner.testing.Corpus.dataFile;
+import static io.tcpload.runner.testing.Corpus.http;
+import static io.tcpload.runner.testing.Corpus.profile;
+import static io.tcpload.runner.testing.Corpus.raw;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.tcpload.runner.profile.LengthType;
-import io.tcpload.runner.profile.ParameterSpec;
 import io.tcpload.runner.profile.RequestSpec;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The {@code $(length)} field: where it may be, what it counts, how wide it is. */
 class RequestTemplateLengthTest {
-
-    @TempDir Path dir;
 
     private static String single(RequestSpec request) {
         return buildText(RequestTemplate.compile(profile(request), RunnerSlice.SINGLE), 1);
@@ -64,17 +58,21 @@ class RequestTemplateLengthTest {
     }
 
     @Test
-    void httpContentLengthFollowsABodyThatGrowsPastItsTemplateDigits() throws IOException {
+    void httpContentLengthFollowsABodyThatGrowsPastItsTemplateDigits() {
         // The template body "x=$(DATA)" is 9 bytes; its lines make it 7, 157 and 10007 bytes.
-        Path data = dir.resolve("data.txt");
-        Files.writeString(data, "short\n" + "a".repeat(155) + "\n" + "b".repeat(10005) + "\n");
         RequestTemplate template =
                 RequestTemplate.compile(
                         profile(
                                 http(
                                         "POST / HTTP/1.1\r\nContent-Length: $(length)\r\n\r\n",
                                         "x=$(DATA)"),
-                                new ParameterSpec.File("DATA", 0, data)),
+                                dataFile(
+                                        "DATA",
+                                        "short\n"
+                                                + "a".repeat(155)
+                                                + "\n"
+                                                + "b".repeat(10005)
+                                                + "\n")),
                         RunnerSlice.SINGLE);
 
         assertThat(buildText(template, 1))
@@ -131,14 +129,12 @@ class RequestTemplateLengthTest {
     }
 
     @Test
-    void aDynamicRequestThatOutgrowsItsWidthFailsOnlyForThatRequest() throws IOException {
-        Path data = dir.resolve("lines.txt");
-        Files.writeString(data, "12345\n" + "9".repeat(789) + "\nok\n");
+    void aDynamicRequestThatOutgrowsItsWidthFailsOnlyForThatRequest() {
         RequestTemplate template =
                 RequestTemplate.compile(
                         profile(
                                 raw("$(length)", "$(LINE)", 2, LengthType.BODY),
-                                new ParameterSpec.File("LINE", 0, data)),
+                                dataFile("LINE", "12345\n" + "9".repeat(789) + "\nok\n")),
                         RunnerSlice.SINGLE);
         ByteBuf out = Unpooled.buffer();
 

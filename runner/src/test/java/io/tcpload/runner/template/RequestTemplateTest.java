@@ -1,9 +1,10 @@
 package io.tcpload.runner.template;
 
-import static io.tcpload.runner.template.TestProfiles.buildText;
-import static io.tcpload.runner.template.TestProfiles.http;
-import static io.tcpload.runner.template.TestProfiles.profile;
-import static io.tcpload.runner.template.TestProfiles.raw;
+import static io.tcpload.runner.testing.Corpus.buildText;
+import static io.tcpload.runner.testing.Corpus.dataFile;
+import static io.tcpload.runner.testing.Corpus.http;
+import static io.tcpload.runner.testing.Corpus.profile;
+import static io.tcpload.runner.testing.Corpus.raw;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -16,11 +17,8 @@ import io.tcpload.runner.profile.LengthType;
 import io.tcpload.runner.profile.ParameterSpec;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.RequestSpec;
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -32,11 +30,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class RequestTemplateTest {
-
-    @TempDir Path dir;
 
     private static final Instant FIXED = Instant.parse("2021-03-04T05:06:07Z");
 
@@ -50,7 +45,7 @@ class RequestTemplateTest {
                 profile(
                         raw("$(length)", "hello", 8, LengthType.BODY),
                         counter("UNUSED", 1, 9, "%ld"),
-                        new ParameterSpec.File("NOFILE", 0, dir.resolve("never-read.txt")));
+                        dataFile("NOFILE", "never used\n"));
         RequestTemplate template = RequestTemplate.compile(profile, RunnerSlice.SINGLE);
 
         assertThat(template.kind()).isEqualTo(RequestTemplate.Kind.STATIC);
@@ -215,15 +210,13 @@ class RequestTemplateTest {
     }
 
     @Test
-    void buildingAllocatesNothingPerRequest() throws IOException {
+    void buildingAllocatesNothingPerRequest() {
         java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
         assumeTrue(bean instanceof com.sun.management.ThreadMXBean);
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
         assumeTrue(threads.isThreadAllocatedMemorySupported());
         threads.setThreadAllocatedMemoryEnabled(true);
 
-        Path data = dir.resolve("accounts.txt");
-        Files.writeString(data, "6222000011112222\n6222000033334444\n6222000055556666\n");
         Clock clock = Clock.fixed(FIXED, ZoneId.of("Europe/Berlin"));
         RequestTemplate raw =
                 RequestTemplate.compile(
@@ -235,7 +228,9 @@ class RequestTemplateTest {
                                         8,
                                         LengthType.TOTAL),
                                 counter("SEQ", 1, 99_999_999, "%08ld"),
-                                new ParameterSpec.File("ACCT", 0, data),
+                                dataFile(
+                                        "ACCT",
+                                        "6222000011112222\n6222000033334444\n6222000055556666\n"),
                                 new ParameterSpec.DateTime(
                                         "NOW", 0, Strftime.compile("%Y-%m-%dT%H:%M:%S")),
                                 new ParameterSpec.ConnectId("TERM", 0, IntFormat.parse("%06ld"))),
