@@ -11,6 +11,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ConnectTimeoutException;
 import io.netty.handler.codec.DecoderException;
 import io.tcpload.runner.codec.ResponseCodecs;
+import io.tcpload.runner.codec.ResponseDecoder;
 import io.tcpload.runner.codec.ResponseOutcome;
 import io.tcpload.runner.stats.ErrorKind;
 import io.tcpload.runner.template.RequestBuildException;
@@ -30,6 +31,13 @@ import java.util.concurrent.TimeUnit;
  * only when its loop's {@link Pacer} hands it a send with an intended time: it offers itself to the
  * pacer whenever it could take one, and latency is measured from the intended time, so a request
  * that waited for a free connection still counts its wait.
+ *
+ * <p>A complete response is counted on its own merits, whatever the connection does next. When the
+ * server ends a connection (it said so in the response, or closed it when it had answered on it
+ * before, or while it sat idle), the connection is opened again without an error, and the requests
+ * it had written that got no byte of an answer are written again on the new one, keeping their
+ * intended times, and counted as retried. Only a close in the middle of a response, or one that
+ * leaves the first requests of a fresh connection unanswered, is a read error.
  *
  * <p>Threading: confined to its event loop. It is the last inbound handler of every channel it
  * opens; events from a channel it has already let go of (closed after a response, a timeout or an
@@ -59,21 +67,35 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     /** Rate mode without keep-alive: the intended time of the send waiting for the connect. */
     private long pendingIntendedNs = -1;
 
+    /**
+     * Intended send times of the requests to write again as soon as the next connection is up,
+     * oldest first: ones the server's close left unanswered.
+     */
+    private final long[] resendAtNs;
+
+    private int resendCount;
+
     private final ChannelInitializer<Channel> initializer =
             new ChannelInitializer<>() {
                 @Override
                 protected void initChannel(Channel ch) {
                     LoopWorker w = worker;
-                    ch.pipeline()
-                            .addLast(
-                                    ResponseCodecs.newDecoder(
-                                            w.profile().response(),
-                                            w.profile().request().http(),
-                                            !w.config().keepAlive(),
-                                            w.readCounter()),
-                                    ConnectionSlot.this);
+                    ResponseDecoder created =
+                            ResponseCodecs.newDecoder(
+                                    w.profile().response(),
+                                    w.profile().request().http(),
+                                    !w.config().keepAlive(),
+                                    w.readCounter());
+                    decoder = created;
+                    decoderChannel = ch;
+                    ch.pipeline().addLast(created, ConnectionSlot.this);
                 }
             };
+
+    /** The response decoder of {@link #decoderChannel}. */
+    private ResponseDecoder decoder;
+
+    private Channel decoderChannel;
 
     private Channel channel;
     private boolean connecting;
@@ -87,6 +109,21 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
 
     /** Requests written on the current connection; without keep-alive it carries one. */
     private long sentOnChannel;
+
+    /**
+     * Whether the server may close the current connection without answering what is in flight and
+     * without being at fault: it has answered on it before, or it sat idle before the requests in
+     * flight were written (the server may have been closing it meanwhile). A fresh connection's
+     * first requests, written as it opened, are not: a close then is an error, which also bounds
+     * the retries of a request to one per connection that answered something.
+     */
+    private boolean serverMayEnd;
+
+    /** Whether the connect's completion is running: what it writes goes on a fresh connection. */
+    private boolean openingNow;
+
+    /** Whether a complete response arrived on the current connection. */
+    private boolean answered;
 
     private long backoffMs;
 
@@ -104,6 +141,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         this.maxInFlight = worker.config().keepAlive() ? worker.config().pipeline() : 1;
         this.intendedAtNs = new long[maxInFlight];
         this.writtenAtNs = new long[maxInFlight];
+        this.resendAtNs = new long[maxInFlight];
         this.pacer = worker.pacer();
     }
 
@@ -155,15 +193,41 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         worker.stats().connectionOpened();
         countedOpen = true;
         sentOnChannel = 0;
-        if (pacer == null) {
-            sendWhileAllowed();
-        } else if (pendingIntendedNs >= 0) {
-            long intendedNs = pendingIntendedNs;
-            pendingIntendedNs = -1;
-            sendOne(intendedNs);
-        } else {
-            pacer.offer(this);
+        serverMayEnd = false;
+        answered = false;
+        openingNow = true;
+        try {
+            if (!resendPending()) {
+                return;
+            }
+            if (pacer == null) {
+                sendWhileAllowed();
+            } else if (pendingIntendedNs >= 0) {
+                long intendedNs = pendingIntendedNs;
+                pendingIntendedNs = -1;
+                sendOne(intendedNs, false);
+            } else {
+                pacer.offer(this);
+            }
+        } finally {
+            openingNow = false;
         }
+    }
+
+    /**
+     * Writes the requests left unanswered by the last connection's close, first on the new one.
+     *
+     * @return whether the connection is still this slot's (a request that cannot be built drops it)
+     */
+    private boolean resendPending() {
+        int count = resendCount;
+        resendCount = 0;
+        for (int i = 0; i < count; i++) {
+            if (channel == null || !sendOne(resendAtNs[i], true)) {
+                return false;
+            }
+        }
+        return channel != null;
     }
 
     /** Rate mode: whether this slot can take a send now. */
@@ -180,7 +244,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      */
     void sendAt(long intendedNs) {
         if (worker.config().keepAlive()) {
-            sendOne(intendedNs);
+            sendOne(intendedNs, false);
         } else {
             pendingIntendedNs = intendedNs;
             connect();
@@ -204,13 +268,20 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
                 && channel != null
                 && inFlight < maxInFlight
                 && (reusable || sentOnChannel == 0)) {
-            if (!sendOne(System.nanoTime())) {
+            if (!sendOne(System.nanoTime(), false)) {
                 return;
             }
         }
     }
 
-    private boolean sendOne(long intendedNs) {
+    /**
+     * Writes one request intended at {@code intendedNs}.
+     *
+     * @param resent whether it is one the server's close left unanswered (not another send of the
+     *     schedule)
+     * @return false when the request could not be built (the connection is then dropped)
+     */
+    private boolean sendOne(long intendedNs, boolean resent) {
         ByteBuf request;
         try {
             request = nextRequest();
@@ -223,8 +294,11 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         long nowNs = System.nanoTime();
         intendedAtNs[tail] = intendedNs;
         writtenAtNs[tail] = nowNs;
-        if (pacer != null) {
+        if (pacer != null && !resent) {
             pacer.stats().recordSend(intendedNs - pacer.startNs(), nowNs - intendedNs);
+        }
+        if (inFlight == 0 && !openingNow) {
+            serverMayEnd = true;
         }
         inFlight++;
         sentOnChannel++;
@@ -277,9 +351,12 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         inFlightHead = (inFlightHead + 1) % maxInFlight;
         inFlight--;
         backoffMs = 0;
+        serverMayEnd = true;
+        answered = true;
         if (!worker.running()) {
             return;
         }
+        boolean last = decoder.closesConnection();
         long nowNs = System.nanoTime();
         long correctedUs = (nowNs - intendedNs) / 1000;
         // A warm-up request answered after the measured run began is not part of it.
@@ -294,15 +371,17 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
                                 (nowNs - writtenNs) / 1000);
             }
         }
-        if (worker.config().keepAlive()) {
-            if (pacer == null) {
-                sendWhileAllowed();
-            } else {
-                pacer.offer(this);
-            }
-        } else {
+        if (!worker.config().keepAlive()) {
             dropChannel();
             run();
+        } else if (last) {
+            // The server said it closes this connection: what was written behind this response
+            // goes on the next one.
+            serverEnded();
+        } else if (pacer == null) {
+            sendWhileAllowed();
+        } else {
+            pacer.offer(this);
         }
     }
 
@@ -311,14 +390,10 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         if (ctx.channel() != channel) {
             return;
         }
-        boolean waiting = inFlight > 0;
-        dropChannel();
-        if (waiting) {
-            fail(ErrorKind.READ, "read: connection closed before a full response");
-        } else {
-            // An idle keep-alive connection closed by the server: open another, not an error.
-            reconnectAfter(backoffMs);
-        }
+        connectionLost(
+                ErrorKind.READ,
+                "read: connection closed before a full response",
+                "read: connection closed before any byte of the response");
     }
 
     @Override
@@ -326,15 +401,63 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         if (ctx.channel() != channel) {
             return;
         }
-        dropChannel();
         if (cause instanceof DecoderException) {
+            dropChannel();
             Throwable reason = cause.getCause() != null ? cause.getCause() : cause;
             fail(ErrorKind.READ, "read: " + reason.getMessage());
         } else if (isWriteFailure(cause)) {
-            fail(ErrorKind.WRITE, "write: " + describe(cause));
+            String message = "write: " + describe(cause);
+            connectionLost(ErrorKind.WRITE, message, message);
         } else {
-            fail(ErrorKind.READ, "read: " + describe(cause));
+            String message = "read: " + describe(cause);
+            connectionLost(ErrorKind.READ, message, message);
         }
+    }
+
+    /**
+     * The connection ended (closed or reset) other than by a framing error. In the middle of a
+     * response this is a read error ({@code cutMessage}); with requests in flight that the server
+     * may not leave unanswered, an error of {@code kind} ({@code unansweredMessage}); otherwise the
+     * server ended it, and it is opened again.
+     */
+    private void connectionLost(ErrorKind kind, String cutMessage, String unansweredMessage) {
+        ResponseDecoder current = decoderChannel == channel ? decoder : null;
+        if (current != null && current.inResponse()) {
+            dropChannel();
+            fail(ErrorKind.READ, cutMessage);
+        } else if (inFlight > 0 && !serverMayEnd) {
+            dropChannel();
+            fail(kind, unansweredMessage);
+        } else {
+            serverEnded();
+        }
+    }
+
+    /**
+     * The server ended the connection between responses: the requests in flight go first on the
+     * next connection, counted as retried, and it opens at once. An idle one closed by the server
+     * is not an error either; if it never answered anything, the next one opens after the back-off
+     * (which grows, uncounted), so that a server closing every idle connection is not hammered.
+     */
+    private void serverEnded() {
+        boolean resending = inFlight > 0;
+        for (int i = 0; i < inFlight; i++) {
+            long intendedNs = intendedAtNs[(inFlightHead + i) % maxInFlight];
+            resendAtNs[resendCount++] = intendedNs;
+            if (worker.running() && worker.measured(intendedNs)) {
+                worker.stats().recordRetry();
+            }
+        }
+        boolean fruitless = !resending && !answered;
+        dropChannel();
+        if (fruitless) {
+            growBackoff();
+        }
+        reconnectAfter(fruitless ? backoffMs : 0);
+    }
+
+    private void growBackoff() {
+        backoffMs = backoffMs == 0 ? 1 : Math.min(MAX_BACKOFF_MS, backoffMs * 2);
     }
 
     /** Called by the loop's timer: fails a connect or the oldest request that took too long. */
@@ -354,6 +477,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     /** Stops at the end of the run: requests in flight are abandoned, not counted as errors. */
     void stop() {
         dropChannel();
+        resendCount = 0;
         if (ownRequest != null) {
             ownRequest.release();
             ownRequest = null;
@@ -385,7 +509,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         if (pacer != null) {
             pacer.stats().recordError(System.nanoTime() - pacer.startNs(), kind);
         }
-        backoffMs = backoffMs == 0 ? 1 : Math.min(MAX_BACKOFF_MS, backoffMs * 2);
+        growBackoff();
         reconnectAfter(backoffMs);
     }
 

@@ -43,6 +43,16 @@ final class HttpDecoder extends ResponseDecoder {
     }
 
     @Override
+    void skipBetweenResponses(ByteBuf in) {
+        framer.skipBetweenResponses(in);
+    }
+
+    @Override
+    boolean lastOnConnection() {
+        return framer.closesConnection();
+    }
+
+    @Override
     ResponseOutcome decodeOnClose() {
         return framer.finishOnClose() ? judgeCompleted() : null;
     }

@@ -11,8 +11,9 @@ import java.util.function.IntConsumer;
  * ctx.fireChannelRead}. On bytes that cannot be framed it throws {@link ResponseFramingException}
  * (through {@code exceptionCaught}) and then discards everything it receives; the connection is to
  * be closed and counted as a read error. A connection that closes in the middle of a response
- * yields nothing, except that a close-delimited HTTP response (no {@code Content-Length}, not
- * chunked) completes on close.
+ * yields such an exception too, except that a close-delimited HTTP response (no {@code
+ * Content-Length}, not chunked) completes on close. The decoder also tells whether each response
+ * was the connection's last and where it began ({@link ResponseDecoder}).
  *
  * <p>Thread-safe. The parts derived from a spec (tags, success code, status table) are computed
  * once and shared by every connection using that spec.
@@ -40,7 +41,7 @@ public final class ResponseCodecs {
      * As {@link #newDecoder(ResponseSpec, boolean, boolean)}, telling {@code bytesRead} the size of
      * every read first (one handler less on the path of every read).
      */
-    public static ChannelHandler newDecoder(
+    public static ResponseDecoder newDecoder(
             ResponseSpec spec, boolean http, boolean singleResponse, IntConsumer bytesRead) {
         ResponseDecoder decoder = build(spec, http, singleResponse);
         decoder.countReadsInto(bytesRead);

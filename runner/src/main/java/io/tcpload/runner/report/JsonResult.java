@@ -33,7 +33,8 @@ import org.HdrHistogram.Histogram;
  * {@code bytesReadPerSec}) are for readers only and are ignored when reading. {@code startEpochUs}
  * is when the load really began (its first event loop began, microseconds since the epoch) and
  * {@code lastStartEpochUs} when its last event loop began; a result without the first reads as 0,
- * one without the second as if every loop began at the first's instant.
+ * one without the second as if every loop began at the first's instant. A {@code counts} object
+ * without {@code retried} (a result written before it was counted) reads as none retried.
  *
  * <p>Stateless and thread-safe.
  */
@@ -283,6 +284,7 @@ public final class JsonResult {
         node.put("bytesRead", counts.bytesRead());
         node.put("bytesWritten", counts.bytesWritten());
         node.put("non2xx3xx", counts.non2xx3xx());
+        node.put("retried", counts.retried());
         return node;
     }
 
@@ -297,7 +299,8 @@ public final class JsonResult {
                 longValue(node, "timeouts", path + ".timeouts"),
                 longValue(node, "bytesRead", path + ".bytesRead"),
                 longValue(node, "bytesWritten", path + ".bytesWritten"),
-                longValue(node, "non2xx3xx", path + ".non2xx3xx"));
+                longValue(node, "non2xx3xx", path + ".non2xx3xx"),
+                node.has("retried") ? longValue(node, "retried", path + ".retried") : 0);
     }
 
     private static ObjectNode histogram(Histogram histogram) {

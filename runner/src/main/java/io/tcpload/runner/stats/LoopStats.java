@@ -30,6 +30,7 @@ public final class LoopStats {
     private long bytesRead;
     private long bytesWritten;
     private long non2xx3xx;
+    private long retried;
 
     /** A level, not an interval count: never reset by {@link #drainInto}. */
     private int openConnections;
@@ -89,6 +90,11 @@ public final class LoopStats {
         bytesWritten += bytes;
     }
 
+    /** Counts one request written again on a new connection (see {@link Counts#retried}). */
+    public void recordRetry() {
+        retried++;
+    }
+
     /** Counts one error of {@code kind}; {@code message} is aggregated, never printed per error. */
     public void recordError(ErrorKind kind, String message) {
         switch (kind) {
@@ -144,7 +150,8 @@ public final class LoopStats {
                         timeouts,
                         bytesRead,
                         bytesWritten,
-                        non2xx3xx);
+                        non2xx3xx,
+                        retried);
         requests = 0;
         successes = 0;
         failures = 0;
@@ -155,6 +162,7 @@ public final class LoopStats {
         bytesRead = 0;
         bytesWritten = 0;
         non2xx3xx = 0;
+        retried = 0;
         return interval;
     }
 }

@@ -35,6 +35,18 @@ class JsonResultTest {
     }
 
     @Test
+    void retriedRequestsRoundTripAndAResultWithoutThemReadsAsNone() throws Exception {
+        RunSummary retried = Summaries.withRetried(Summaries.everything(), 7);
+        String json = JsonResult.write(retried);
+        assertThat(MAPPER.readTree(json).at("/counts/retried").asLong()).isEqualTo(7);
+        assertThat(JsonResult.read(json).counts()).isEqualTo(retried.counts());
+
+        ObjectNode older = (ObjectNode) MAPPER.readTree(json);
+        ((ObjectNode) older.get("counts")).remove("retried");
+        assertThat(JsonResult.read(older.toString()).counts().retried()).isZero();
+    }
+
+    @Test
     void theStartInstantRoundTripsAndAResultWithoutItReadsAsUnknown() throws Exception {
         RunSummary base = Summaries.everything();
         RunSummary started =
