@@ -37,7 +37,9 @@ import java.util.concurrent.TimeUnit;
  * before, or while it sat idle), the connection is opened again without an error, and the requests
  * it had written that got no byte of an answer are written again on the new one, keeping their
  * intended times, and counted as retried. Only a close in the middle of a response, or one that
- * leaves the first requests of a fresh connection unanswered, is a read error.
+ * leaves the first requests of a fresh connection unanswered, is a read error; so is a response
+ * that began before the request it would answer was written (a second answer to one request, bytes
+ * sent while the connection was idle), which is never credited to the request in flight.
  *
  * <p>Threading: confined to its event loop. It is the last inbound handler of every channel it
  * opens; events from a channel it has already let go of (closed after a response, a timeout or an
@@ -57,6 +59,13 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
 
     /** Actual write times of the requests in flight, in the same ring. */
     private final long[] writtenAtNs;
+
+    /**
+     * For each request in flight, in the same ring, the bytes its connection had received when it
+     * was written: its answer must begin at or after that offset of the stream, and a response that
+     * began before is one nobody asked for.
+     */
+    private final long[] receivedAtWrite;
 
     /** The loop's pacer in rate mode, else null. */
     private final Pacer pacer;
@@ -141,6 +150,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         this.maxInFlight = worker.config().keepAlive() ? worker.config().pipeline() : 1;
         this.intendedAtNs = new long[maxInFlight];
         this.writtenAtNs = new long[maxInFlight];
+        this.receivedAtWrite = new long[maxInFlight];
         this.resendAtNs = new long[maxInFlight];
         this.pacer = worker.pacer();
     }
@@ -294,6 +304,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         long nowNs = System.nanoTime();
         intendedAtNs[tail] = intendedNs;
         writtenAtNs[tail] = nowNs;
+        receivedAtWrite[tail] = decoder.bytesReceived();
         if (pacer != null && !resent) {
             pacer.stats().recordSend(intendedNs - pacer.startNs(), nowNs - intendedNs);
         }
@@ -341,9 +352,11 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         if (ctx.channel() != channel || !(msg instanceof ResponseOutcome outcome)) {
             return;
         }
-        if (inFlight == 0) {
+        if (inFlight == 0 || decoder.responseStartOffset() < receivedAtWrite[inFlightHead]) {
+            // A second answer to one request, or bytes sent while nothing was asked: crediting
+            // them to the request in flight would count one response twice.
             dropChannel();
-            fail(ErrorKind.READ, "read: a response arrived with no request in flight");
+            fail(ErrorKind.READ, "read: a response arrived that no request asked for");
             return;
         }
         long intendedNs = intendedAtNs[inFlightHead];
