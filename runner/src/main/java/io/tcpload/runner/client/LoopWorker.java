@@ -25,8 +25,8 @@ import java.util.function.IntConsumer;
  * The connections of one event loop, with their statistics and timers.
  *
  * <p>Threading: after construction every method runs on {@link #loop()}; the engine reaches it only
- * by submitting tasks ({@link #open}, {@link #beginAt}, {@link #stop}, and the collector's drains
- * of {@link #stats}).
+ * by submitting tasks ({@link #open}, {@link #beginAt}, {@link #stopAt}, {@link #stop}, and the
+ * collector's drains of {@link #stats}).
  */
 final class LoopWorker {
     /** Connections started at once per loop while opening, so that opening is never a storm. */
@@ -75,6 +75,7 @@ final class LoopWorker {
     private boolean begun;
     private int opened;
     private ScheduledFuture<?> ticker;
+    private long stoppedNs = Long.MIN_VALUE;
 
     LoopWorker(
             EventLoop loop,
@@ -304,12 +305,33 @@ final class LoopWorker {
         }
     }
 
+    /**
+     * Stops the load at {@code deadlineNs} (a {@link System#nanoTime} value), by this loop's own
+     * timer, so that the end of the run does not wait for the collector's thread to wake and reach
+     * every loop in turn. May be called from any thread.
+     */
+    ScheduledFuture<?> stopAt(long deadlineNs) {
+        long delayNs = Math.max(0, deadlineNs - System.nanoTime());
+        return loop.schedule(this::stop, delayNs, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * When this loop stopped its load, on {@link System#nanoTime}, or {@link Long#MIN_VALUE} if it
+     * never ran; read it after a task submitted after the stop has completed. Everything counted
+     * happened before it, and closing the connections comes after it.
+     */
+    long stoppedNs() {
+        return stoppedNs;
+    }
+
     /** Stops the load; runs on the loop. Requests in flight are abandoned. */
     void stop() {
         if (!running) {
             return;
         }
-        stats.sampleRate(System.nanoTime());
+        long nowNs = System.nanoTime();
+        stoppedNs = nowNs;
+        stats.sampleRate(nowNs);
         running = false;
         if (ticker != null) {
             ticker.cancel(false);
