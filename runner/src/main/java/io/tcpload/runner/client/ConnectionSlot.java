@@ -17,6 +17,7 @@ import io.tcpload.runner.stats.ErrorKind;
 import io.tcpload.runner.template.RequestBuildException;
 import io.tcpload.runner.template.RequestTemplate;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
@@ -54,18 +55,25 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     private final long connectionId;
     private final int maxInFlight;
 
-    /** Intended send times of the requests in flight, oldest first, as a ring. */
-    private final long[] intendedAtNs;
+    /** The ring's first size; it doubles as needed, up to {@code maxInFlight}. */
+    private static final int INITIAL_RING_SIZE = 16;
+
+    /**
+     * Intended send times of the requests in flight, oldest first, as a ring. The rings grow with
+     * the requests actually in flight (which the connection's writability bounds), not with the
+     * pipeline asked for.
+     */
+    private long[] intendedAtNs;
 
     /** Actual write times of the requests in flight, in the same ring. */
-    private final long[] writtenAtNs;
+    private long[] writtenAtNs;
 
     /**
      * For each request in flight, in the same ring, the bytes its connection had received when it
      * was written: its answer must begin at or after that offset of the stream, and a response that
      * began before is one nobody asked for.
      */
-    private final long[] receivedAtWrite;
+    private long[] receivedAtWrite;
 
     /** The loop's pacer in rate mode, else null. */
     private final Pacer pacer;
@@ -80,7 +88,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      * Intended send times of the requests to write again as soon as the next connection is up,
      * oldest first: ones the server's close left unanswered.
      */
-    private final long[] resendAtNs;
+    private long[] resendAtNs;
 
     private int resendCount;
 
@@ -148,10 +156,11 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         this.worker = worker;
         this.connectionId = connectionId;
         this.maxInFlight = worker.config().keepAlive() ? worker.config().pipeline() : 1;
-        this.intendedAtNs = new long[maxInFlight];
-        this.writtenAtNs = new long[maxInFlight];
-        this.receivedAtWrite = new long[maxInFlight];
-        this.resendAtNs = new long[maxInFlight];
+        int ringSize = Math.min(maxInFlight, INITIAL_RING_SIZE);
+        this.intendedAtNs = new long[ringSize];
+        this.writtenAtNs = new long[ringSize];
+        this.receivedAtWrite = new long[ringSize];
+        this.resendAtNs = new long[ringSize];
         this.pacer = worker.pacer();
     }
 
@@ -245,7 +254,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         if (!worker.config().keepAlive()) {
             return channel == null && pendingIntendedNs < 0;
         }
-        return channel != null && !connecting && inFlight < maxInFlight;
+        return channel != null && !connecting && inFlight < maxInFlight && channel.isWritable();
     }
 
     /**
@@ -277,6 +286,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
                 && worker.running()
                 && channel != null
                 && inFlight < maxInFlight
+                && channel.isWritable()
                 && (reusable || sentOnChannel == 0)) {
             if (!sendOne(System.nanoTime(), false)) {
                 return;
@@ -300,7 +310,10 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             fail(ErrorKind.WRITE, "request: " + e.getMessage());
             return false;
         }
-        int tail = (inFlightHead + inFlight) % maxInFlight;
+        if (inFlight == intendedAtNs.length) {
+            growRing();
+        }
+        int tail = (inFlightHead + inFlight) % intendedAtNs.length;
         long nowNs = System.nanoTime();
         intendedAtNs[tail] = intendedNs;
         writtenAtNs[tail] = nowNs;
@@ -337,6 +350,24 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         return ownRequest.retainedDuplicate();
     }
 
+    /** Doubles the rings (up to {@code maxInFlight}), the oldest request in flight first. */
+    private void growRing() {
+        int size = intendedAtNs.length;
+        int grown = (int) Math.min(maxInFlight, 2L * size);
+        intendedAtNs = unwrapped(intendedAtNs, grown);
+        writtenAtNs = unwrapped(writtenAtNs, grown);
+        receivedAtWrite = unwrapped(receivedAtWrite, grown);
+        inFlightHead = 0;
+    }
+
+    private long[] unwrapped(long[] ring, int grown) {
+        long[] copy = new long[grown];
+        int firstPart = Math.min(inFlight, ring.length - inFlightHead);
+        System.arraycopy(ring, inFlightHead, copy, 0, firstPart);
+        System.arraycopy(ring, 0, copy, firstPart, inFlight - firstPart);
+        return copy;
+    }
+
     private ByteBuf build(RequestTemplate template, ByteBuf buffer) {
         try {
             template.writeRequest(buffer, connectionId);
@@ -361,7 +392,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         }
         long intendedNs = intendedAtNs[inFlightHead];
         long writtenNs = writtenAtNs[inFlightHead];
-        inFlightHead = (inFlightHead + 1) % maxInFlight;
+        inFlightHead = (inFlightHead + 1) % intendedAtNs.length;
         inFlight--;
         backoffMs = 0;
         serverMayEnd = true;
@@ -394,6 +425,23 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         } else if (pacer == null) {
             sendWhileAllowed();
         } else {
+            pacer.offer(this);
+        }
+    }
+
+    /**
+     * The connection can take more again (its queue fell below the low-water mark): sends resume.
+     * Nothing is written while it cannot, so a server that reads slowly, or not at all, holds up
+     * only what its socket buffers and the high-water mark hold, whatever the pipeline.
+     */
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (ctx.channel() != channel || !channel.isWritable() || connecting) {
+            return;
+        }
+        if (pacer == null) {
+            sendWhileAllowed();
+        } else if (worker.config().keepAlive()) {
             pacer.offer(this);
         }
     }
@@ -454,8 +502,11 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      */
     private void serverEnded() {
         boolean resending = inFlight > 0;
+        if (resendAtNs.length < resendCount + inFlight) {
+            resendAtNs = Arrays.copyOf(resendAtNs, intendedAtNs.length);
+        }
         for (int i = 0; i < inFlight; i++) {
-            long intendedNs = intendedAtNs[(inFlightHead + i) % maxInFlight];
+            long intendedNs = intendedAtNs[(inFlightHead + i) % intendedAtNs.length];
             resendAtNs[resendCount++] = intendedNs;
             if (worker.running() && worker.measured(intendedNs)) {
                 worker.stats().recordRetry();

@@ -6,8 +6,8 @@ import io.tcpload.runner.profile.CodeLocation;
 
 /**
  * Decodes HTTP/1.1 responses: {@link HttpResponseFramer} frames, {@link CodeJudge} judges the head
- * block or the whole de-chunked body, {@link HttpStatusRule} checks the status. One instance per
- * connection.
+ * block or the de-chunked body (of which only what it reads is copied), {@link HttpStatusRule}
+ * checks the status. One instance per connection.
  */
 final class HttpDecoder extends ResponseDecoder {
     /** Sees every complete response before it is judged; for tests. */
@@ -29,9 +29,8 @@ final class HttpDecoder extends ResponseDecoder {
             Observer observer) {
         super(singleResponse);
         boolean judgesHead = judge.location() == CodeLocation.HEAD;
-        this.framer =
-                new HttpResponseFramer(
-                        maxResponseBytes, judgesHead, !judgesHead || observer != null);
+        long bodyKept = observer != null ? Long.MAX_VALUE : judgesHead ? 0 : judge.bytesNeeded();
+        this.framer = new HttpResponseFramer(maxResponseBytes, judgesHead, bodyKept);
         this.judge = judge;
         this.statusRule = statusRule;
         this.observer = observer;
@@ -70,6 +69,11 @@ final class HttpDecoder extends ResponseDecoder {
                         : judge.isSuccess(
                                 framer.bodyBuffer(), framer.bodyIndex(), framer.bodyLength());
         return ResponseOutcome.ofHttp(codeOk && statusRule.accepts(status), status);
+    }
+
+    /** What this connection's copies of heads and bodies cost now; for tests. */
+    int retainedCopyBytes() {
+        return framer.retainedCopyBytes();
     }
 
     @Override

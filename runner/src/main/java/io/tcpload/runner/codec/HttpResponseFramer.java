@@ -12,12 +12,13 @@ import io.netty.buffer.Unpooled;
  * by the connection closing. 204 and 304 responses have no body.
  *
  * <p>After {@link #parse} or {@link #finishOnClose} returns {@code true}, the status, the head
- * block (the header lines after the status line, up to the blank line) and the whole de-chunked
- * body can be read through the accessors until the next call. A response with a {@code
- * Content-Length} is awaited whole and exposed in place from the input buffer; chunked and
- * close-delimited ones are consumed as they arrive, their body (if {@code retainBody}) and head (if
- * {@code retainHead}) copied into per-connection buffers that are reused from one response to the
- * next, so steady-state parsing allocates nothing.
+ * block (the header lines after the status line, up to the blank line) and the de-chunked body can
+ * be read through the accessors until the next call. A response with a {@code Content-Length} is
+ * awaited whole and exposed in place from the input buffer; chunked and close-delimited ones are
+ * consumed as they arrive, the first {@code bodyPrefixBytes} of their body and (if {@code
+ * retainHead}) their head copied into per-connection buffers that are reused from one response to
+ * the next, so steady-state parsing allocates nothing, and a body that goes on and on costs no more
+ * memory than what is kept of it.
  *
  * <p>Nothing is sized from a declared length: the header section is capped at {@value
  * #MAX_HEADER_BYTES} bytes, and a {@code Content-Length}, chunk size or body above {@code
@@ -67,7 +68,7 @@ final class HttpResponseFramer {
 
     private final long maxBodyBytes;
     private final boolean retainHead;
-    private final boolean retainBody;
+    private final long bodyPrefixBytes;
 
     private State state = State.HEADERS;
 
@@ -104,12 +105,14 @@ final class HttpResponseFramer {
     /**
      * @param maxBodyBytes the largest body accepted ({@code max_response_bytes})
      * @param retainHead whether {@link #headBuffer()} must show the head block of every response
-     * @param retainBody whether {@link #bodyBuffer()} must show the body of every response
+     * @param bodyPrefixBytes how many leading bytes of each body {@link #bodyBuffer()} must show (0
+     *     for none, {@link Long#MAX_VALUE} for the whole body); {@link #bodyLength()} is the whole
+     *     body's length either way
      */
-    HttpResponseFramer(long maxBodyBytes, boolean retainHead, boolean retainBody) {
+    HttpResponseFramer(long maxBodyBytes, boolean retainHead, long bodyPrefixBytes) {
         this.maxBodyBytes = Math.min(maxBodyBytes, MAX_BUFFER_BYTES);
         this.retainHead = retainHead;
-        this.retainBody = retainBody;
+        this.bodyPrefixBytes = bodyPrefixBytes;
     }
 
     /**
@@ -190,7 +193,10 @@ final class HttpResponseFramer {
         return headLength;
     }
 
-    /** The buffer holding the last complete response's whole body (empty unless retained). */
+    /**
+     * The buffer holding the last complete response's body, or as much of its start as was asked to
+     * be kept (empty if nothing).
+     */
     ByteBuf bodyBuffer() {
         return bodyBuffer;
     }
@@ -199,8 +205,15 @@ final class HttpResponseFramer {
         return bodyIndex;
     }
 
+    /** The whole body's length, even where {@link #bodyBuffer()} holds only its start. */
     int bodyLength() {
         return bodyLength;
+    }
+
+    /** The capacity of the copy buffers held now; what this connection's copies cost. */
+    int retainedCopyBytes() {
+        return (headCopy == null ? 0 : headCopy.capacity())
+                + (bodyCopy == null ? 0 : bodyCopy.capacity());
     }
 
     /** Releases the reusable copy buffers; call when the connection's decoder is removed. */
@@ -409,7 +422,7 @@ final class HttpResponseFramer {
         }
         in.skipBytes(bodyStart);
         bodyBytes = 0;
-        if (retainBody) {
+        if (bodyPrefixBytes > 0) {
             bodyCopy();
         }
         state = chunked ? State.CHUNK_SIZE : State.CLOSE_BODY;
@@ -578,8 +591,9 @@ final class HttpResponseFramer {
     }
 
     private void consumeBody(ByteBuf in, int n) {
-        if (retainBody) {
-            bodyCopy.writeBytes(in, in.readerIndex(), n);
+        if (bodyBytes < bodyPrefixBytes) {
+            int kept = (int) Math.min(n, bodyPrefixBytes - bodyBytes);
+            bodyCopy.writeBytes(in, in.readerIndex(), kept);
         }
         in.skipBytes(n);
         bodyBytes += n;
@@ -592,9 +606,9 @@ final class HttpResponseFramer {
         headBuffer = retainHead ? headCopy : Unpooled.EMPTY_BUFFER;
         headIndex = headBuffer.readerIndex();
         headLength = headBuffer.readableBytes();
-        bodyBuffer = retainBody ? bodyCopy : Unpooled.EMPTY_BUFFER;
+        bodyBuffer = bodyPrefixBytes > 0 ? bodyCopy : Unpooled.EMPTY_BUFFER;
         bodyIndex = bodyBuffer.readerIndex();
-        bodyLength = bodyBuffer.readableBytes();
+        bodyLength = (int) bodyBytes;
         resetForNextResponse();
     }
 
