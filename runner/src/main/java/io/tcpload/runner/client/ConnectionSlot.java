@@ -117,6 +117,9 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     private Channel channel;
     private boolean connecting;
 
+    /** The address of the current (or last) connection. */
+    private TargetAddresses.Endpoint endpoint;
+
     /** Whether the current channel was counted in the loop's open connections. */
     private boolean countedOpen;
 
@@ -186,7 +189,9 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         }
         connecting = true;
         connectStartNs = System.nanoTime();
-        ChannelFuture future = worker.bootstrap().clone().handler(initializer).connect();
+        endpoint = worker.targets().next();
+        ChannelFuture future =
+                worker.bootstrap().clone().handler(initializer).connect(endpoint.address());
         channel = future.channel();
         worker.track(channel);
         future.addListener(this);
@@ -406,6 +411,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         // A warm-up request answered after the measured run began is not part of it.
         if (worker.measured(intendedNs)) {
             worker.stats().recordResponse(outcome.success(), outcome.non2xx3xx(), correctedUs);
+            worker.stats().recordAddressResponse(endpoint.id());
             if (pacer != null) {
                 pacer.stats()
                         .recordResponse(
@@ -570,6 +576,9 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             return;
         }
         worker.stats().recordError(kind, message);
+        if (endpoint != null) {
+            worker.stats().recordAddressError(endpoint.id());
+        }
         if (pacer != null) {
             pacer.stats().recordError(System.nanoTime() - pacer.startNs(), kind);
         }

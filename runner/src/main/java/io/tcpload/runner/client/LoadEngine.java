@@ -17,6 +17,7 @@ import io.tcpload.runner.stats.RunTally;
 import io.tcpload.runner.stats.SecondSample;
 import io.tcpload.runner.template.RequestTemplate;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -73,7 +74,7 @@ public final class LoadEngine {
     }
 
     /**
-     * Runs the test to its end.
+     * Runs the test to its end against one address.
      *
      * @param address the resolved target address
      * @param listener told about each second
@@ -82,6 +83,35 @@ public final class LoadEngine {
     public RunSummary run(InetSocketAddress address, ProgressListener listener, RunControl control)
             throws InterruptedException {
         return run(address, listener, control, StartGate.immediate());
+    }
+
+    /**
+     * Runs the test to its end against every address of {@code host}: the connections take them in
+     * turn, and follow them as they change (the name is resolved again, at most once a second,
+     * while connections reopen). The result counts what each address got ({@link
+     * RunSummary#addresses}).
+     *
+     * @param host the target's name or IP literal
+     * @param port the target's port
+     * @param resolver where the addresses come from ({@link DnsTargetResolver} honours TTLs; {@link
+     *     TargetResolver#system()} is the JDK's, whose answers live 30 seconds)
+     * @throws UnknownHostException when {@code host} has no address at the start; nothing has run
+     * @throws java.util.concurrent.CancellationException when the gate is cancelled first
+     */
+    public RunSummary run(
+            String host,
+            int port,
+            TargetResolver resolver,
+            ProgressListener listener,
+            RunControl control,
+            StartGate gate)
+            throws InterruptedException, UnknownHostException {
+        // The runners of a distributed run start the turn at their own connections, so that
+        // together they cover every address even with fewer connections each than addresses.
+        long firstTurn = (long) config.runnerIndex() * config.connections();
+        try (TargetAddresses targets = TargetAddresses.resolve(host, port, resolver, firstTurn)) {
+            return run(targets, listener, control, gate);
+        }
     }
 
     /**
@@ -97,6 +127,14 @@ public final class LoadEngine {
             ProgressListener listener,
             RunControl control,
             StartGate gate)
+            throws InterruptedException {
+        try (TargetAddresses targets = TargetAddresses.fixed(address)) {
+            return run(targets, listener, control, gate);
+        }
+    }
+
+    private RunSummary run(
+            TargetAddresses targets, ProgressListener listener, RunControl control, StartGate gate)
             throws InterruptedException {
         EventLoopGroup group =
                 new MultiThreadIoEventLoopGroup(
@@ -114,9 +152,9 @@ public final class LoadEngine {
                                 config,
                                 template,
                                 transport,
-                                address));
+                                targets));
             }
-            Collector collector = new Collector(workers);
+            Collector collector = new Collector(workers, targets);
             if (gate.awaitsInstant() || (config.paced() && config.keepAlive())) {
                 collector.arm(control);
             }
@@ -162,10 +200,12 @@ public final class LoadEngine {
     /** The collector's state; used by the calling thread only. */
     private final class Collector {
         private final List<LoopWorker> workers;
+        private final TargetAddresses targets;
         private final RunTally tally = new RunTally(config.paced());
 
-        Collector(List<LoopWorker> workers) {
+        Collector(List<LoopWorker> workers, TargetAddresses targets) {
             this.workers = workers;
+            this.targets = targets;
         }
 
         /**
@@ -265,7 +305,8 @@ public final class LoadEngine {
                     runtimeNs / 1000,
                     start.firstEpochUs(),
                     start.lastEpochUs(),
-                    config.paced() ? rateSummary(runtimeNs) : null);
+                    config.paced() ? rateSummary(runtimeNs) : null,
+                    targets.names());
         }
 
         /**

@@ -15,7 +15,6 @@ import io.tcpload.runner.rate.FireTimes;
 import io.tcpload.runner.stats.LoopStats;
 import io.tcpload.runner.stats.PacedStats;
 import io.tcpload.runner.template.RequestTemplate;
-import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -49,6 +48,7 @@ final class LoopWorker {
     private final LoadConfig config;
     private final RequestTemplate template;
     private final Bootstrap bootstrap;
+    private final TargetAddresses targets;
     private LoopStats stats = new LoopStats();
 
     /** Responses to requests sent (or, in rate mode, intended) before this are warm-up. */
@@ -84,19 +84,19 @@ final class LoopWorker {
             LoadConfig config,
             RequestTemplate template,
             Transport transport,
-            InetSocketAddress address) {
+            TargetAddresses targets) {
         this.loop = loop;
         this.loopIndex = loopIndex;
         this.profile = profile;
         this.config = config;
         this.template = template;
+        this.targets = targets;
         this.timeoutNs = TimeUnit.MILLISECONDS.toNanos(config.timeoutMs());
         this.channels = new DefaultChannelGroup("tcpload-loop-" + loopIndex, loop);
         this.bootstrap =
                 new Bootstrap()
                         .group(loop)
                         .channel(transport.socketChannel())
-                        .remoteAddress(address)
                         .option(ChannelOption.TCP_NODELAY, true)
                         .option(
                                 ChannelOption.CONNECT_TIMEOUT_MILLIS,
@@ -136,8 +136,14 @@ final class LoopWorker {
         return template;
     }
 
+    /** The bootstrap of this loop's connections; each connect names its address. */
     Bootstrap bootstrap() {
         return bootstrap;
+    }
+
+    /** The target's addresses, shared by every loop: each connection takes the next. */
+    TargetAddresses targets() {
+        return targets;
     }
 
     LoopStats stats() {

@@ -34,7 +34,9 @@ import org.HdrHistogram.Histogram;
  * is when the load really began (its first event loop began, microseconds since the epoch) and
  * {@code lastStartEpochUs} when its last event loop began; a result without the first reads as 0,
  * one without the second as if every loop began at the first's instant. A {@code counts} object
- * without {@code retried} (a result written before it was counted) reads as none retried.
+ * without {@code retried} (a result written before it was counted) reads as none retried. {@code
+ * addresses} lists, per address the target's name resolved to, the {@code requests} answered from
+ * it and the socket {@code errors} of connections to it; a result without it reads as none known.
  *
  * <p>Stateless and thread-safe.
  */
@@ -92,6 +94,15 @@ public final class JsonResult {
         ArrayNode errors = root.putArray("errorMessages");
         for (RunSummary.ErrorCount error : summary.errorMessages()) {
             errors.addObject().put("message", error.message()).put("count", error.count());
+        }
+
+        ArrayNode addresses = root.putArray("addresses");
+        for (RunSummary.AddressCount address : summary.addresses()) {
+            addresses
+                    .addObject()
+                    .put("address", address.address())
+                    .put("requests", address.requests())
+                    .put("errors", address.errors());
         }
 
         if (summary.rate() != null) {
@@ -174,6 +185,25 @@ public final class JsonResult {
                             longValue(node, "count", path + ".count")));
         }
 
+        List<RunSummary.AddressCount> addresses = new ArrayList<>();
+        JsonNode addressNodes = root.get("addresses");
+        if (addressNodes != null && !addressNodes.isNull()) {
+            addressNodes = array(root, "addresses", "addresses");
+            for (int i = 0; i < addressNodes.size(); i++) {
+                String path = "addresses[" + i + "]";
+                JsonNode node = addressNodes.get(i);
+                if (!node.isObject()) {
+                    throw new IllegalArgumentException(
+                            "result JSON: " + path + " must be an object");
+                }
+                addresses.add(
+                        new RunSummary.AddressCount(
+                                text(node, "address", path + ".address"),
+                                longValue(node, "requests", path + ".requests"),
+                                longValue(node, "errors", path + ".errors")));
+            }
+        }
+
         long startEpochUs = optionalLong(root, "startEpochUs");
         return new RunSummary(
                 info,
@@ -188,7 +218,8 @@ public final class JsonResult {
                 root.has("lastStartEpochUs")
                         ? optionalLong(root, "lastStartEpochUs")
                         : startEpochUs,
-                root.hasNonNull("rate") ? readRate(object(root, "rate", "rate")) : null);
+                root.hasNonNull("rate") ? readRate(object(root, "rate", "rate")) : null,
+                addresses);
     }
 
     /** Rate mode's part: the wrk2 histograms, the send counts and the stages. */

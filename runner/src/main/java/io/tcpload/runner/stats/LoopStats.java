@@ -19,6 +19,7 @@ public final class LoopStats {
     private final Histogram connectUs = Histograms.create();
     private final Histogram requestRate = Histograms.create();
     private final Map<String, long[]> errorMessages = new HashMap<>();
+    private final AddressCounts addresses = new AddressCounts();
 
     private long requests;
     private long successes;
@@ -56,6 +57,21 @@ public final class LoopStats {
             non2xx3xx++;
         }
         Histograms.record(latencyUs, latencyMicros);
+    }
+
+    /** One complete response from the target's address number {@code addressId}. */
+    public void recordAddressResponse(int addressId) {
+        addresses.addRequest(addressId);
+    }
+
+    /** One socket error on a connection to the target's address number {@code addressId}. */
+    public void recordAddressError(int addressId) {
+        addresses.addError(addressId);
+    }
+
+    /** Moves the per-address counts recorded since the last call into {@code out}. */
+    public void drainAddressesInto(AddressCounts out) {
+        addresses.moveTo(out);
     }
 
     public void recordConnect(long connectMicros) {
