@@ -51,12 +51,12 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         implements ChannelFutureListener, Runnable {
     private static final long MAX_BACKOFF_MS = 1000;
 
+    /** The in-flight rings' first size; they double as needed, up to {@code maxInFlight}. */
+    private static final int INITIAL_RING_SIZE = 16;
+
     private final LoopWorker worker;
     private final long connectionId;
     private final int maxInFlight;
-
-    /** The ring's first size; it doubles as needed, up to {@code maxInFlight}. */
-    private static final int INITIAL_RING_SIZE = 16;
 
     /**
      * Intended send times of the requests in flight, oldest first, as a ring. The rings grow with
@@ -109,7 +109,10 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
                 }
             };
 
-    /** The response decoder of {@link #decoderChannel}. */
+    /**
+     * The response decoder of {@link #decoderChannel}, set as each channel is initialised (within
+     * its connect), so it is the current channel's.
+     */
     private ResponseDecoder decoder;
 
     private Channel decoderChannel;
