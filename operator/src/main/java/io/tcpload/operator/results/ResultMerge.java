@@ -5,6 +5,7 @@ import io.tcpload.runner.stats.Histograms;
 import io.tcpload.runner.stats.RateSummary;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
+import io.tcpload.runner.stats.RunSummary.AddressCount;
 import io.tcpload.runner.stats.RunSummary.ErrorCount;
 import io.tcpload.runner.stats.SecondSample;
 import io.tcpload.runner.stats.StageResult;
@@ -18,7 +19,8 @@ import org.HdrHistogram.Histogram;
 /**
  * Merges the runners' results into one, exactly: histograms are added bucket by bucket (so merged
  * percentiles are those of all responses together, never averages of percentiles), counts are
- * summed, and the runtime is the longest runner's. Pure; the inputs are not changed.
+ * summed (retried requests too), so are the per-address counts address by address, and the runtime
+ * is the longest runner's. Pure; the inputs are not changed.
  */
 public final class ResultMerge {
     private ResultMerge() {}
@@ -60,7 +62,24 @@ public final class ResultMerge {
                 errorMessages,
                 StartSkew.firstStartEpochUs(runners),
                 StartSkew.lastStartEpochUs(runners),
-                mergedRate(runners));
+                mergedRate(runners),
+                mergedAddresses(runners));
+    }
+
+    /** Address by address, in the order first seen, what every runner's connections to it got. */
+    private static List<AddressCount> mergedAddresses(List<RunSummary> runners) {
+        Map<String, long[]> byAddress = new LinkedHashMap<>();
+        for (RunSummary runner : runners) {
+            for (AddressCount address : runner.addresses()) {
+                long[] sums = byAddress.computeIfAbsent(address.address(), a -> new long[2]);
+                sums[0] += address.requests();
+                sums[1] += address.errors();
+            }
+        }
+        List<AddressCount> merged = new ArrayList<>();
+        byAddress.forEach(
+                (address, sums) -> merged.add(new AddressCount(address, sums[0], sums[1])));
+        return merged;
     }
 
     /**

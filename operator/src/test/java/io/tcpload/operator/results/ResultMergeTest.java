@@ -9,6 +9,7 @@ import io.tcpload.runner.stats.Histograms;
 import io.tcpload.runner.stats.RateSummary;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
+import io.tcpload.runner.stats.RunSummary.AddressCount;
 import io.tcpload.runner.stats.RunSummary.ErrorCount;
 import io.tcpload.runner.stats.SecondSample;
 import io.tcpload.runner.stats.StageResult;
@@ -54,6 +55,62 @@ class ResultMergeTest {
                 .containsExactly(new ErrorCount("connect refused", 2), new ErrorCount("eof", 0));
         assertThat(merged.seconds()).hasSize(1);
         assertThat(merged.seconds().get(0).counts().requests()).isEqualTo(150);
+    }
+
+    @Test
+    void retriedRequestsAndPerAddressCountsAreSummedAddressByAddress() {
+        RunSummary a =
+                withAddresses(
+                        runner(1_000_000, 100, 1_000, 0, 0),
+                        7,
+                        List.of(
+                                new AddressCount("10.0.0.1:9000", 60, 1),
+                                new AddressCount("10.0.0.2:9000", 40, 0)));
+        RunSummary b =
+                withAddresses(
+                        runner(1_000_000, 50, 1_000, 0, 0),
+                        3,
+                        List.of(
+                                new AddressCount("10.0.0.2:9000", 30, 2),
+                                new AddressCount("10.0.0.3:9000", 20, 0)));
+
+        RunSummary merged = ResultMerge.merge(List.of(a, b));
+
+        assertThat(merged.counts().retried()).isEqualTo(10);
+        assertThat(merged.addresses())
+                .containsExactly(
+                        new AddressCount("10.0.0.1:9000", 60, 1),
+                        new AddressCount("10.0.0.2:9000", 70, 2),
+                        new AddressCount("10.0.0.3:9000", 20, 0));
+    }
+
+    private static RunSummary withAddresses(
+            RunSummary summary, long retried, List<AddressCount> addresses) {
+        Counts c = summary.counts();
+        return new RunSummary(
+                summary.info(),
+                summary.runtimeUs(),
+                new Counts(
+                        c.requests(),
+                        c.successes(),
+                        c.failures(),
+                        c.connectErrors(),
+                        c.readErrors(),
+                        c.writeErrors(),
+                        c.timeouts(),
+                        c.bytesRead(),
+                        c.bytesWritten(),
+                        c.non2xx3xx(),
+                        retried),
+                summary.latencyUs(),
+                summary.connectUs(),
+                summary.requestRate(),
+                summary.seconds(),
+                summary.errorMessages(),
+                summary.startEpochUs(),
+                summary.lastStartEpochUs(),
+                summary.rate(),
+                addresses);
     }
 
     @Test

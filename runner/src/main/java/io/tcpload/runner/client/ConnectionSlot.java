@@ -10,11 +10,13 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ConnectTimeoutException;
 import io.netty.handler.codec.DecoderException;
+import io.tcpload.runner.codec.ResponseDecoder;
 import io.tcpload.runner.codec.ResponseOutcome;
 import io.tcpload.runner.stats.ErrorKind;
 import io.tcpload.runner.template.RequestBuildException;
 import io.tcpload.runner.template.RequestTemplate;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
@@ -30,6 +32,15 @@ import java.util.concurrent.TimeUnit;
  * pacer whenever it could take one, and latency is measured from the intended time, so a request
  * that waited for a free connection still counts its wait.
  *
+ * <p>A complete response is counted on its own merits, whatever the connection does next. When the
+ * server ends a connection (it said so in the response, or closed it when it had answered on it
+ * before, or while it sat idle), the connection is opened again without an error, and the requests
+ * it had written that got no byte of an answer are written again on the new one, keeping their
+ * intended times, and counted as retried. Only a close in the middle of a response, or one that
+ * leaves the first requests of a fresh connection unanswered, is a read error; so is a response
+ * that began before the request it would answer was written (a second answer to one request, bytes
+ * sent while the connection was idle), which is never credited to the request in flight.
+ *
  * <p>Threading: confined to its event loop. It is the last inbound handler of every channel it
  * opens; events from a channel it has already let go of (closed after a response, a timeout or an
  * error) are ignored, so a late close or response is never counted twice.
@@ -39,15 +50,29 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         implements ChannelFutureListener, Runnable {
     private static final long MAX_BACKOFF_MS = 1000;
 
+    /** The in-flight rings' first size; they double as needed, up to {@code maxInFlight}. */
+    private static final int INITIAL_RING_SIZE = 16;
+
     private final LoopWorker worker;
     private final long connectionId;
     private final int maxInFlight;
 
-    /** Intended send times of the requests in flight, oldest first, as a ring. */
-    private final long[] intendedAtNs;
+    /**
+     * Intended send times of the requests in flight, oldest first, as a ring. The rings grow with
+     * the requests actually in flight (which the connection's writability bounds), not with the
+     * pipeline asked for.
+     */
+    private long[] intendedAtNs;
 
     /** Actual write times of the requests in flight, in the same ring. */
-    private final long[] writtenAtNs;
+    private long[] writtenAtNs;
+
+    /**
+     * For each request in flight, in the same ring, the bytes its connection had received when it
+     * was written: its answer must begin at or after that offset of the stream, and a response that
+     * began before is one nobody asked for.
+     */
+    private long[] receivedAtWrite;
 
     /** The loop's pacer in rate mode, else null. */
     private final Pacer pacer;
@@ -58,18 +83,39 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     /** Rate mode without keep-alive: the intended time of the send waiting for the connect. */
     private long pendingIntendedNs = -1;
 
+    /**
+     * Intended send times of the requests to write again as soon as the next connection is up,
+     * oldest first: ones the server's close left unanswered.
+     */
+    private long[] resendAtNs;
+
+    private int resendCount;
+
     private final ChannelInitializer<Channel> initializer =
             new ChannelInitializer<>() {
                 @Override
                 protected void initChannel(Channel ch) {
                     LoopWorker w = worker;
-                    ch.pipeline()
-                            .addLast(w.codecs().newDecoder(w.readCounter()), ConnectionSlot.this);
+                    ResponseDecoder created = w.codecs().newDecoder(w.readCounter());
+                    decoder = created;
+                    decoderChannel = ch;
+                    ch.pipeline().addLast(created, ConnectionSlot.this);
                 }
             };
 
+    /**
+     * The response decoder of {@link #decoderChannel}, set as each channel is initialised (within
+     * its connect), so it is the current channel's.
+     */
+    private ResponseDecoder decoder;
+
+    private Channel decoderChannel;
+
     private Channel channel;
     private boolean connecting;
+
+    /** The address of the current (or last) connection. */
+    private TargetAddresses.Endpoint endpoint;
 
     /** Whether the current channel was counted in the loop's open connections. */
     private boolean countedOpen;
@@ -80,6 +126,21 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
 
     /** Requests written on the current connection; without keep-alive it carries one. */
     private long sentOnChannel;
+
+    /**
+     * Whether the server may close the current connection without answering what is in flight and
+     * without being at fault: it has answered on it before, or it sat idle before the requests in
+     * flight were written (the server may have been closing it meanwhile). A fresh connection's
+     * first requests, written as it opened, are not: a close then is an error, which also bounds
+     * the retries of a request to one per connection that answered something.
+     */
+    private boolean serverMayEnd;
+
+    /** Whether the connect's completion is running: what it writes goes on a fresh connection. */
+    private boolean openingNow;
+
+    /** Whether a complete response arrived on the current connection. */
+    private boolean answered;
 
     private long backoffMs;
 
@@ -95,8 +156,11 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         this.worker = worker;
         this.connectionId = connectionId;
         this.maxInFlight = worker.config().keepAlive() ? worker.config().pipeline() : 1;
-        this.intendedAtNs = new long[maxInFlight];
-        this.writtenAtNs = new long[maxInFlight];
+        int ringSize = Math.min(maxInFlight, INITIAL_RING_SIZE);
+        this.intendedAtNs = new long[ringSize];
+        this.writtenAtNs = new long[ringSize];
+        this.receivedAtWrite = new long[ringSize];
+        this.resendAtNs = new long[ringSize];
         this.pacer = worker.pacer();
     }
 
@@ -122,7 +186,9 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         }
         connecting = true;
         connectStartNs = System.nanoTime();
-        ChannelFuture future = worker.bootstrap().clone().handler(initializer).connect();
+        endpoint = worker.targets().next();
+        ChannelFuture future =
+                worker.bootstrap().clone().handler(initializer).connect(endpoint.address());
         channel = future.channel();
         worker.track(channel);
         future.addListener(this);
@@ -148,15 +214,41 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         worker.stats().connectionOpened();
         countedOpen = true;
         sentOnChannel = 0;
-        if (pacer == null) {
-            sendWhileAllowed();
-        } else if (pendingIntendedNs >= 0) {
-            long intendedNs = pendingIntendedNs;
-            pendingIntendedNs = -1;
-            sendOne(intendedNs);
-        } else {
-            pacer.offer(this);
+        serverMayEnd = false;
+        answered = false;
+        openingNow = true;
+        try {
+            if (!resendPending()) {
+                return;
+            }
+            if (pacer == null) {
+                sendWhileAllowed();
+            } else if (pendingIntendedNs >= 0) {
+                long intendedNs = pendingIntendedNs;
+                pendingIntendedNs = -1;
+                sendOne(intendedNs, false);
+            } else {
+                pacer.offer(this);
+            }
+        } finally {
+            openingNow = false;
         }
+    }
+
+    /**
+     * Writes the requests left unanswered by the last connection's close, first on the new one.
+     *
+     * @return whether the connection is still this slot's (a request that cannot be built drops it)
+     */
+    private boolean resendPending() {
+        int count = resendCount;
+        resendCount = 0;
+        for (int i = 0; i < count; i++) {
+            if (channel == null || !sendOne(resendAtNs[i], true)) {
+                return false;
+            }
+        }
+        return channel != null;
     }
 
     /** Rate mode: whether this slot can take a send now. */
@@ -164,7 +256,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         if (!worker.config().keepAlive()) {
             return channel == null && pendingIntendedNs < 0;
         }
-        return channel != null && !connecting && inFlight < maxInFlight;
+        return channel != null && !connecting && inFlight < maxInFlight && channel.isWritable();
     }
 
     /**
@@ -173,7 +265,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      */
     void sendAt(long intendedNs) {
         if (worker.config().keepAlive()) {
-            sendOne(intendedNs);
+            sendOne(intendedNs, false);
         } else {
             pendingIntendedNs = intendedNs;
             connect();
@@ -196,14 +288,22 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
                 && worker.running()
                 && channel != null
                 && inFlight < maxInFlight
+                && channel.isWritable()
                 && (reusable || sentOnChannel == 0)) {
-            if (!sendOne(System.nanoTime())) {
+            if (!sendOne(System.nanoTime(), false)) {
                 return;
             }
         }
     }
 
-    private boolean sendOne(long intendedNs) {
+    /**
+     * Writes one request intended at {@code intendedNs}.
+     *
+     * @param resent whether it is one the server's close left unanswered (not another send of the
+     *     schedule)
+     * @return false when the request could not be built (the connection is then dropped)
+     */
+    private boolean sendOne(long intendedNs, boolean resent) {
         ByteBuf request;
         try {
             request = nextRequest();
@@ -212,12 +312,19 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             fail(ErrorKind.WRITE, "request: " + e.getMessage());
             return false;
         }
-        int tail = (inFlightHead + inFlight) % maxInFlight;
+        if (inFlight == intendedAtNs.length) {
+            growRing();
+        }
+        int tail = (inFlightHead + inFlight) % intendedAtNs.length;
         long nowNs = System.nanoTime();
         intendedAtNs[tail] = intendedNs;
         writtenAtNs[tail] = nowNs;
-        if (pacer != null) {
+        receivedAtWrite[tail] = decoder.bytesReceived();
+        if (pacer != null && !resent) {
             pacer.stats().recordSend(intendedNs - pacer.startNs(), nowNs - intendedNs);
+        }
+        if (inFlight == 0 && !openingNow) {
+            serverMayEnd = true;
         }
         inFlight++;
         sentOnChannel++;
@@ -245,6 +352,24 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         return ownRequest.retainedDuplicate();
     }
 
+    /** Doubles the rings (up to {@code maxInFlight}), the oldest request in flight first. */
+    private void growRing() {
+        int size = intendedAtNs.length;
+        int grown = (int) Math.min(maxInFlight, 2L * size);
+        intendedAtNs = unwrapped(intendedAtNs, grown);
+        writtenAtNs = unwrapped(writtenAtNs, grown);
+        receivedAtWrite = unwrapped(receivedAtWrite, grown);
+        inFlightHead = 0;
+    }
+
+    private long[] unwrapped(long[] ring, int grown) {
+        long[] copy = new long[grown];
+        int firstPart = Math.min(inFlight, ring.length - inFlightHead);
+        System.arraycopy(ring, inFlightHead, copy, 0, firstPart);
+        System.arraycopy(ring, 0, copy, firstPart, inFlight - firstPart);
+        return copy;
+    }
+
     private ByteBuf build(RequestTemplate template, ByteBuf buffer) {
         try {
             template.writeRequest(buffer, connectionId);
@@ -260,24 +385,30 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         if (ctx.channel() != channel || !(msg instanceof ResponseOutcome outcome)) {
             return;
         }
-        if (inFlight == 0) {
+        if (inFlight == 0 || decoder.responseStartOffset() < receivedAtWrite[inFlightHead]) {
+            // A second answer to one request, or bytes sent while nothing was asked: crediting
+            // them to the request in flight would count one response twice.
             dropChannel();
-            fail(ErrorKind.READ, "read: a response arrived with no request in flight");
+            fail(ErrorKind.READ, "read: a response arrived that no request asked for");
             return;
         }
         long intendedNs = intendedAtNs[inFlightHead];
         long writtenNs = writtenAtNs[inFlightHead];
-        inFlightHead = (inFlightHead + 1) % maxInFlight;
+        inFlightHead = (inFlightHead + 1) % intendedAtNs.length;
         inFlight--;
         backoffMs = 0;
+        serverMayEnd = true;
+        answered = true;
         if (!worker.running()) {
             return;
         }
+        boolean last = decoder.closesConnection();
         long nowNs = System.nanoTime();
         long correctedUs = (nowNs - intendedNs) / 1000;
         // A warm-up request answered after the measured run began is not part of it.
         if (worker.measured(intendedNs)) {
             worker.stats().recordResponse(outcome.success(), outcome.non2xx3xx(), correctedUs);
+            worker.stats().recordAddressResponse(endpoint.id());
             if (pacer != null) {
                 pacer.stats()
                         .recordResponse(
@@ -287,15 +418,34 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
                                 (nowNs - writtenNs) / 1000);
             }
         }
-        if (worker.config().keepAlive()) {
-            if (pacer == null) {
-                sendWhileAllowed();
-            } else {
-                pacer.offer(this);
-            }
-        } else {
+        if (!worker.config().keepAlive()) {
             dropChannel();
             run();
+        } else if (last) {
+            // The server said it closes this connection: what was written behind this response
+            // goes on the next one.
+            serverEnded();
+        } else if (pacer == null) {
+            sendWhileAllowed();
+        } else {
+            pacer.offer(this);
+        }
+    }
+
+    /**
+     * The connection can take more again (its queue fell below the low-water mark): sends resume.
+     * Nothing is written while it cannot, so a server that reads slowly, or not at all, holds up
+     * only what its socket buffers and the high-water mark hold, whatever the pipeline.
+     */
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (ctx.channel() != channel || !channel.isWritable() || connecting) {
+            return;
+        }
+        if (pacer == null) {
+            sendWhileAllowed();
+        } else if (worker.config().keepAlive()) {
+            pacer.offer(this);
         }
     }
 
@@ -304,14 +454,10 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         if (ctx.channel() != channel) {
             return;
         }
-        boolean waiting = inFlight > 0;
-        dropChannel();
-        if (waiting) {
-            fail(ErrorKind.READ, "read: connection closed before a full response");
-        } else {
-            // An idle keep-alive connection closed by the server: open another, not an error.
-            reconnectAfter(backoffMs);
-        }
+        connectionLost(
+                ErrorKind.READ,
+                "read: connection closed before a full response",
+                "read: connection closed before any byte of the response");
     }
 
     @Override
@@ -319,15 +465,66 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         if (ctx.channel() != channel) {
             return;
         }
-        dropChannel();
         if (cause instanceof DecoderException) {
+            dropChannel();
             Throwable reason = cause.getCause() != null ? cause.getCause() : cause;
             fail(ErrorKind.READ, "read: " + reason.getMessage());
         } else if (isWriteFailure(cause)) {
-            fail(ErrorKind.WRITE, "write: " + describe(cause));
+            String message = "write: " + describe(cause);
+            connectionLost(ErrorKind.WRITE, message, message);
         } else {
-            fail(ErrorKind.READ, "read: " + describe(cause));
+            String message = "read: " + describe(cause);
+            connectionLost(ErrorKind.READ, message, message);
         }
+    }
+
+    /**
+     * The connection ended (closed or reset) other than by a framing error. In the middle of a
+     * response this is a read error ({@code cutMessage}); with requests in flight that the server
+     * may not leave unanswered, an error of {@code kind} ({@code unansweredMessage}); otherwise the
+     * server ended it, and it is opened again.
+     */
+    private void connectionLost(ErrorKind kind, String cutMessage, String unansweredMessage) {
+        ResponseDecoder current = decoderChannel == channel ? decoder : null;
+        if (current != null && current.inResponse()) {
+            dropChannel();
+            fail(ErrorKind.READ, cutMessage);
+        } else if (inFlight > 0 && !serverMayEnd) {
+            dropChannel();
+            fail(kind, unansweredMessage);
+        } else {
+            serverEnded();
+        }
+    }
+
+    /**
+     * The server ended the connection between responses: the requests in flight go first on the
+     * next connection, counted as retried, and it opens at once. An idle one closed by the server
+     * is not an error either; if it never answered anything, the next one opens after the back-off
+     * (which grows, uncounted), so that a server closing every idle connection is not hammered.
+     */
+    private void serverEnded() {
+        boolean resending = inFlight > 0;
+        if (resendAtNs.length < resendCount + inFlight) {
+            resendAtNs = Arrays.copyOf(resendAtNs, intendedAtNs.length);
+        }
+        for (int i = 0; i < inFlight; i++) {
+            long intendedNs = intendedAtNs[(inFlightHead + i) % intendedAtNs.length];
+            resendAtNs[resendCount++] = intendedNs;
+            if (worker.running() && worker.measured(intendedNs)) {
+                worker.stats().recordRetry();
+            }
+        }
+        boolean fruitless = !resending && !answered;
+        dropChannel();
+        if (fruitless) {
+            growBackoff();
+        }
+        reconnectAfter(fruitless ? backoffMs : 0);
+    }
+
+    private void growBackoff() {
+        backoffMs = backoffMs == 0 ? 1 : Math.min(MAX_BACKOFF_MS, backoffMs * 2);
     }
 
     /** Called by the loop's timer: fails a connect or the oldest request that took too long. */
@@ -347,6 +544,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     /** Stops at the end of the run: requests in flight are abandoned, not counted as errors. */
     void stop() {
         dropChannel();
+        resendCount = 0;
         if (ownRequest != null) {
             ownRequest.release();
             ownRequest = null;
@@ -375,10 +573,13 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             return;
         }
         worker.stats().recordError(kind, message);
+        if (endpoint != null) {
+            worker.stats().recordAddressError(endpoint.id());
+        }
         if (pacer != null) {
             pacer.stats().recordError(System.nanoTime() - pacer.startNs(), kind);
         }
-        backoffMs = backoffMs == 0 ? 1 : Math.min(MAX_BACKOFF_MS, backoffMs * 2);
+        growBackoff();
         reconnectAfter(backoffMs);
     }
 

@@ -18,6 +18,7 @@ import io.tcpload.runner.stats.RunTally;
 import io.tcpload.runner.stats.SecondSample;
 import io.tcpload.runner.template.RequestTemplate;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -74,7 +75,7 @@ public final class LoadEngine {
     }
 
     /**
-     * Runs the test to its end.
+     * Runs the test to its end against one address.
      *
      * @param address the resolved target address
      * @param listener told about each second
@@ -83,6 +84,35 @@ public final class LoadEngine {
     public RunSummary run(InetSocketAddress address, ProgressListener listener, RunControl control)
             throws InterruptedException {
         return run(address, listener, control, StartGate.immediate());
+    }
+
+    /**
+     * Runs the test to its end against every address of {@code host}: the connections take them in
+     * turn, and follow them as they change (the name is resolved again, at most once a second,
+     * while connections reopen). The result counts what each address got ({@link
+     * RunSummary#addresses}).
+     *
+     * @param host the target's name or IP literal
+     * @param port the target's port
+     * @param resolver where the addresses come from ({@link DnsTargetResolver} honours TTLs; {@link
+     *     TargetResolver#system()} is the JDK's, whose answers live 30 seconds)
+     * @throws UnknownHostException when {@code host} has no address at the start; nothing has run
+     * @throws java.util.concurrent.CancellationException when the gate is cancelled first
+     */
+    public RunSummary run(
+            String host,
+            int port,
+            TargetResolver resolver,
+            ProgressListener listener,
+            RunControl control,
+            StartGate gate)
+            throws InterruptedException, UnknownHostException {
+        // The runners of a distributed run start the turn at their own connections, so that
+        // together they cover every address even with fewer connections each than addresses.
+        long firstTurn = (long) config.runnerIndex() * config.connections();
+        try (TargetAddresses targets = TargetAddresses.resolve(host, port, resolver, firstTurn)) {
+            return run(targets, listener, control, gate);
+        }
     }
 
     /**
@@ -98,6 +128,14 @@ public final class LoadEngine {
             ProgressListener listener,
             RunControl control,
             StartGate gate)
+            throws InterruptedException {
+        try (TargetAddresses targets = TargetAddresses.fixed(address)) {
+            return run(targets, listener, control, gate);
+        }
+    }
+
+    private RunSummary run(
+            TargetAddresses targets, ProgressListener listener, RunControl control, StartGate gate)
             throws InterruptedException {
         EventLoopGroup group =
                 new MultiThreadIoEventLoopGroup(
@@ -119,9 +157,9 @@ public final class LoadEngine {
                                 template,
                                 codecs,
                                 transport,
-                                address));
+                                targets));
             }
-            Collector collector = new Collector(workers);
+            Collector collector = new Collector(workers, targets);
             if (gate.awaitsInstant() || (config.paced() && config.keepAlive())) {
                 collector.arm(control);
             }
@@ -167,10 +205,12 @@ public final class LoadEngine {
     /** The collector's state; used by the calling thread only. */
     private final class Collector {
         private final List<LoopWorker> workers;
+        private final TargetAddresses targets;
         private final RunTally tally = new RunTally(config.paced());
 
-        Collector(List<LoopWorker> workers) {
+        Collector(List<LoopWorker> workers, TargetAddresses targets) {
             this.workers = workers;
+            this.targets = targets;
         }
 
         /**
@@ -224,6 +264,11 @@ public final class LoadEngine {
                 long startNs, Start start, ProgressListener listener, RunControl control)
                 throws InterruptedException {
             long endNs = startNs + TimeUnit.MILLISECONDS.toNanos(config.durationMs());
+            // Each loop ends its load itself at the end; the collector's stop below only makes
+            // sure (and ends a run stopped early).
+            for (LoopWorker worker : workers) {
+                worker.stopAt(endNs);
+            }
             boolean stopped = false;
             for (int second = 1; !stopped; second++) {
                 long tickNs = Math.min(endNs, startNs + TimeUnit.SECONDS.toNanos(second));
@@ -259,13 +304,29 @@ public final class LoadEngine {
                                     paced));
                 }
             }
-            long runtimeNs = System.nanoTime() - startNs;
+            long runtimeNs = loadRuntimeNs(startNs);
             return tally.summary(
                     info(),
                     runtimeNs / 1000,
                     start.firstEpochUs(),
                     start.lastEpochUs(),
-                    config.paced() ? rateSummary(runtimeNs) : null);
+                    config.paced() ? rateSummary(runtimeNs) : null,
+                    targets.names());
+        }
+
+        /**
+         * How long the load itself lasted: from {@code startNs} to the last loop's stop, leaving
+         * out closing the connections, stopping the loops and collecting their figures (which with
+         * many loops and connections on a busy machine take seconds). Call after every loop has run
+         * its stop.
+         */
+        private long loadRuntimeNs(long startNs) {
+            long lastStopNs = Long.MIN_VALUE;
+            for (LoopWorker worker : workers) {
+                lastStopNs = Math.max(lastStopNs, worker.stoppedNs());
+            }
+            return Math.max(
+                    0, (lastStopNs == Long.MIN_VALUE ? System.nanoTime() : lastStopNs) - startNs);
         }
 
         /**

@@ -15,7 +15,6 @@ import io.tcpload.runner.rate.FireTimes;
 import io.tcpload.runner.stats.LoopStats;
 import io.tcpload.runner.stats.PacedStats;
 import io.tcpload.runner.template.RequestTemplate;
-import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -25,8 +24,8 @@ import java.util.function.IntConsumer;
  * The connections of one event loop, with their statistics and timers.
  *
  * <p>Threading: after construction every method runs on {@link #loop()}; the engine reaches it only
- * by submitting tasks ({@link #open}, {@link #beginAt}, {@link #stop}, and the collector's drains
- * of {@link #stats}).
+ * by submitting tasks ({@link #open}, {@link #beginAt}, {@link #stopAt}, {@link #stop}, and the
+ * collector's drains of {@link #stats}).
  */
 final class LoopWorker {
     /** Connections started at once per loop while opening, so that opening is never a storm. */
@@ -49,6 +48,7 @@ final class LoopWorker {
     private final RequestTemplate template;
     private final ResponseCodecs codecs;
     private final Bootstrap bootstrap;
+    private final TargetAddresses targets;
     private LoopStats stats = new LoopStats();
 
     /** Responses to requests sent (or, in rate mode, intended) before this are warm-up. */
@@ -75,6 +75,7 @@ final class LoopWorker {
     private boolean begun;
     private int opened;
     private ScheduledFuture<?> ticker;
+    private long stoppedNs = Long.MIN_VALUE;
 
     LoopWorker(
             EventLoop loop,
@@ -83,19 +84,19 @@ final class LoopWorker {
             RequestTemplate template,
             ResponseCodecs codecs,
             Transport transport,
-            InetSocketAddress address) {
+            TargetAddresses targets) {
         this.loop = loop;
         this.loopIndex = loopIndex;
         this.config = config;
         this.template = template;
         this.codecs = codecs;
+        this.targets = targets;
         this.timeoutNs = TimeUnit.MILLISECONDS.toNanos(config.timeoutMs());
         this.channels = new DefaultChannelGroup("tcpload-loop-" + loopIndex, loop);
         this.bootstrap =
                 new Bootstrap()
                         .group(loop)
                         .channel(transport.socketChannel())
-                        .remoteAddress(address)
                         .option(ChannelOption.TCP_NODELAY, true)
                         .option(
                                 ChannelOption.CONNECT_TIMEOUT_MILLIS,
@@ -136,8 +137,14 @@ final class LoopWorker {
         return codecs;
     }
 
+    /** The bootstrap of this loop's connections; each connect names its address. */
     Bootstrap bootstrap() {
         return bootstrap;
+    }
+
+    /** The target's addresses, shared by every loop: each connection takes the next. */
+    TargetAddresses targets() {
+        return targets;
     }
 
     LoopStats stats() {
@@ -305,12 +312,33 @@ final class LoopWorker {
         }
     }
 
+    /**
+     * Stops the load at {@code deadlineNs} (a {@link System#nanoTime} value), by this loop's own
+     * timer, so that the end of the run does not wait for the collector's thread to wake and reach
+     * every loop in turn. May be called from any thread.
+     */
+    ScheduledFuture<?> stopAt(long deadlineNs) {
+        long delayNs = Math.max(0, deadlineNs - System.nanoTime());
+        return loop.schedule(this::stop, delayNs, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * When this loop stopped its load, on {@link System#nanoTime}, or {@link Long#MIN_VALUE} if it
+     * never ran; read it after a task submitted after the stop has completed. Everything counted
+     * happened before it, and closing the connections comes after it.
+     */
+    long stoppedNs() {
+        return stoppedNs;
+    }
+
     /** Stops the load; runs on the loop. Requests in flight are abandoned. */
     void stop() {
         if (!running) {
             return;
         }
-        stats.sampleRate(System.nanoTime());
+        long nowNs = System.nanoTime();
+        stoppedNs = nowNs;
+        stats.sampleRate(nowNs);
         running = false;
         if (ticker != null) {
             ticker.cancel(false);

@@ -43,6 +43,18 @@ final class CodeJudge {
     }
 
     /**
+     * How many leading bytes of an area {@link #isSuccess} reads: a fixed code's end, or {@link
+     * Long#MAX_VALUE} for a tag that may lie anywhere. A framer that copies a body keeps only
+     * these.
+     */
+    long bytesNeeded() {
+        if (type != CodeType.FIXED) {
+            return Long.MAX_VALUE;
+        }
+        return Math.max(0, (long) fixedBegin - 1 + Math.max(0, fixedLength));
+    }
+
+    /**
      * Whether the area {@code [index, index + length)} of {@code buf} holds the success code. Reads
      * with absolute indexes; the buffer's indexes are not changed.
      */

@@ -6,8 +6,8 @@ import io.tcpload.runner.profile.CodeLocation;
 
 /**
  * Decodes HTTP/1.1 responses: {@link HttpResponseFramer} frames, {@link CodeJudge} judges the head
- * block or the whole de-chunked body, {@link HttpStatusRule} checks the status. One instance per
- * connection.
+ * block or the de-chunked body (of which only what it reads is copied), {@link HttpStatusRule}
+ * checks the status. One instance per connection.
  */
 final class HttpDecoder extends ResponseDecoder {
     private final HttpResponseFramer framer;
@@ -21,7 +21,8 @@ final class HttpDecoder extends ResponseDecoder {
             boolean singleResponse) {
         super(singleResponse);
         boolean judgesHead = judge.location() == CodeLocation.HEAD;
-        this.framer = new HttpResponseFramer(maxResponseBytes, judgesHead, !judgesHead);
+        long bodyKept = judgesHead ? 0 : judge.bytesNeeded();
+        this.framer = new HttpResponseFramer(maxResponseBytes, judgesHead, bodyKept);
         this.judge = judge;
         this.statusRule = statusRule;
     }
@@ -29,6 +30,16 @@ final class HttpDecoder extends ResponseDecoder {
     @Override
     ResponseOutcome decodeResponse(ByteBuf in) {
         return framer.parse(in) ? judgeCompleted() : null;
+    }
+
+    @Override
+    void skipBetweenResponses(ByteBuf in) {
+        framer.skipBetweenResponses(in);
+    }
+
+    @Override
+    boolean lastOnConnection() {
+        return framer.closesConnection();
     }
 
     @Override
@@ -45,6 +56,11 @@ final class HttpDecoder extends ResponseDecoder {
                         : judge.isSuccess(
                                 framer.bodyBuffer(), framer.bodyIndex(), framer.bodyLength());
         return ResponseOutcome.ofHttp(codeOk && statusRule.accepts(status), status);
+    }
+
+    /** What this connection's copies of heads and bodies cost now; for tests. */
+    int retainedCopyBytes() {
+        return framer.retainedCopyBytes();
     }
 
     @Override

@@ -6,18 +6,19 @@ import io.netty.buffer.Unpooled;
 /**
  * An incremental HTTP/1.1 response framer over a cumulating {@link ByteBuf}.
  *
- * <p>Reads the status line and headers (only {@code Content-Length} and {@code Transfer-Encoding}
- * matter), skips 1xx interim responses, and frames the body by {@code Content-Length}, by chunked
- * transfer coding (extensions and trailers allowed) or, failing both, by the connection closing.
- * 204 and 304 responses have no body.
+ * <p>Reads the status line and headers (only {@code Content-Length}, {@code Transfer-Encoding} and
+ * {@code Connection} matter), skips 1xx interim responses, and frames the body by {@code
+ * Content-Length}, by chunked transfer coding (extensions and trailers allowed) or, failing both,
+ * by the connection closing. 204 and 304 responses have no body.
  *
  * <p>After {@link #parse} or {@link #finishOnClose} returns {@code true}, the status, the head
- * block (the header lines after the status line, up to the blank line) and the whole de-chunked
- * body can be read through the accessors until the next call. A response with a {@code
- * Content-Length} is awaited whole and exposed in place from the input buffer; chunked and
- * close-delimited ones are consumed as they arrive, their body (if {@code retainBody}) and head (if
- * {@code retainHead}) copied into per-connection buffers that are reused from one response to the
- * next, so steady-state parsing allocates nothing.
+ * block (the header lines after the status line, up to the blank line) and the de-chunked body can
+ * be read through the accessors until the next call. A response with a {@code Content-Length} is
+ * awaited whole and exposed in place from the input buffer; chunked and close-delimited ones are
+ * consumed as they arrive, the first {@code bodyPrefixBytes} of their body and (if {@code
+ * retainHead}) their head copied into per-connection buffers that are reused from one response to
+ * the next, so steady-state parsing allocates nothing, and a body that goes on and on costs no more
+ * memory than what is kept of it.
  *
  * <p>Nothing is sized from a declared length: the header section is capped at {@value
  * #MAX_HEADER_BYTES} bytes, and a {@code Content-Length}, chunk size or body above {@code
@@ -42,6 +43,9 @@ final class HttpResponseFramer {
     private static final byte CR = '\r';
     private static final byte LF = '\n';
     private static final byte[] CONTENT_LENGTH = ascii("content-length");
+    private static final byte[] CONNECTION = ascii("connection");
+    private static final byte[] CLOSE = ascii("close");
+    private static final byte[] KEEP_ALIVE = ascii("keep-alive");
     private static final byte[] TRANSFER_ENCODING = ascii("transfer-encoding");
     private static final byte[] CHUNKED = ascii("chunked");
     private static final byte[] HTTP_1 = ascii("HTTP/1.");
@@ -64,7 +68,7 @@ final class HttpResponseFramer {
 
     private final long maxBodyBytes;
     private final boolean retainHead;
-    private final boolean retainBody;
+    private final long bodyPrefixBytes;
 
     private State state = State.HEADERS;
 
@@ -80,6 +84,8 @@ final class HttpResponseFramer {
     private boolean chunked;
     private boolean http10;
     private boolean transferEncoding;
+    private boolean connectionClose;
+    private boolean connectionKeepAlive;
     private long chunkRemaining;
     private long bodyBytes;
     private int trailerBytes;
@@ -88,6 +94,7 @@ final class HttpResponseFramer {
     private ByteBuf bodyCopy;
 
     private int completedStatus;
+    private boolean completedCloses;
     private ByteBuf headBuffer = Unpooled.EMPTY_BUFFER;
     private int headIndex;
     private int headLength;
@@ -98,12 +105,14 @@ final class HttpResponseFramer {
     /**
      * @param maxBodyBytes the largest body accepted ({@code max_response_bytes})
      * @param retainHead whether {@link #headBuffer()} must show the head block of every response
-     * @param retainBody whether {@link #bodyBuffer()} must show the body of every response
+     * @param bodyPrefixBytes how many leading bytes of each body {@link #bodyBuffer()} must show (0
+     *     for none, {@link Long#MAX_VALUE} for the whole body); {@link #bodyLength()} is the whole
+     *     body's length either way
      */
-    HttpResponseFramer(long maxBodyBytes, boolean retainHead, boolean retainBody) {
+    HttpResponseFramer(long maxBodyBytes, boolean retainHead, long bodyPrefixBytes) {
         this.maxBodyBytes = Math.min(maxBodyBytes, MAX_BUFFER_BYTES);
         this.retainHead = retainHead;
-        this.retainBody = retainBody;
+        this.bodyPrefixBytes = bodyPrefixBytes;
     }
 
     /**
@@ -146,12 +155,29 @@ final class HttpResponseFramer {
             return false;
         }
         completeCopied();
+        completedCloses = true;
         return true;
     }
 
     /** The status code of the last complete response. */
     int statusCode() {
         return completedStatus;
+    }
+
+    /**
+     * Whether the last complete response was the connection's last (RFC 9112 9.3): it said {@code
+     * Connection: close}, or it was HTTP/1.0 without {@code Connection: keep-alive}, or its body
+     * ended with the connection.
+     */
+    boolean closesConnection() {
+        return completedCloses;
+    }
+
+    /** Skips the stray line breaks some servers send between responses; see {@link #parse}. */
+    void skipBetweenResponses(ByteBuf in) {
+        if (state == State.HEADERS && statusLineEnd < 0 && scanOffset == 0) {
+            skipLeadingLineBreaks(in);
+        }
     }
 
     /** The buffer holding the last complete response's head block (empty unless retained). */
@@ -167,7 +193,10 @@ final class HttpResponseFramer {
         return headLength;
     }
 
-    /** The buffer holding the last complete response's whole body (empty unless retained). */
+    /**
+     * The buffer holding the last complete response's body, or as much of its start as was asked to
+     * be kept (empty if nothing).
+     */
     ByteBuf bodyBuffer() {
         return bodyBuffer;
     }
@@ -176,8 +205,15 @@ final class HttpResponseFramer {
         return bodyIndex;
     }
 
+    /** The whole body's length, even where {@link #bodyBuffer()} holds only its start. */
     int bodyLength() {
         return bodyLength;
+    }
+
+    /** The capacity of the copy buffers held now; what this connection's copies cost. */
+    int retainedCopyBytes() {
+        return (headCopy == null ? 0 : headCopy.capacity())
+                + (bodyCopy == null ? 0 : bodyCopy.capacity());
     }
 
     /** Releases the reusable copy buffers; call when the connection's decoder is removed. */
@@ -264,9 +300,9 @@ final class HttpResponseFramer {
 
     /** Looks at {@code Content-Length} and {@code Transfer-Encoding}; other lines are skipped. */
     private void parseHeaderLine(ByteBuf in, int from, int end) {
-        // Only two header names matter, and most lines of a response are other headers (Server,
-        // Date, ETag...): a line whose first letter rules both out is skipped unscanned, which is
-        // a visible share of a keep-alive client's CPU.
+        // Only three header names matter, and most lines of a response are other headers (Server,
+        // Date, ETag...): a line whose first letter rules them out is skipped unscanned, which is
+        // a visible share of a keep-alive client's CPU. Connection and Content-Length share it.
         int first = in.getByte(from) | 0x20;
         if (first != CONTENT_LENGTH[0] && first != TRANSFER_ENCODING[0]) {
             return;
@@ -280,7 +316,11 @@ final class HttpResponseFramer {
             nameEnd--;
         }
         boolean contentLength = equalsIgnoreCase(in, from, nameEnd - from, CONTENT_LENGTH);
-        if (!contentLength && !equalsIgnoreCase(in, from, nameEnd - from, TRANSFER_ENCODING)) {
+        boolean connection =
+                !contentLength && equalsIgnoreCase(in, from, nameEnd - from, CONNECTION);
+        if (!contentLength
+                && !connection
+                && !equalsIgnoreCase(in, from, nameEnd - from, TRANSFER_ENCODING)) {
             return;
         }
         int valueFrom = colon + 1;
@@ -293,6 +333,8 @@ final class HttpResponseFramer {
         }
         if (contentLength) {
             parseContentLength(in, valueFrom, valueEnd);
+        } else if (connection) {
+            parseConnection(in, valueFrom, valueEnd);
         } else {
             // The last coding decides; a response whose last coding is not chunked ends on close.
             transferEncoding = true;
@@ -304,6 +346,28 @@ final class HttpResponseFramer {
                 tokenFrom++;
             }
             chunked = equalsIgnoreCase(in, tokenFrom, valueEnd - tokenFrom, CHUNKED);
+        }
+    }
+
+    /**
+     * Looks for the {@code close} and {@code keep-alive} options among the comma-separated ones.
+     */
+    private void parseConnection(ByteBuf in, int from, int end) {
+        int tokenFrom = from;
+        while (tokenFrom < end) {
+            int comma = in.indexOf(tokenFrom, end, (byte) ',');
+            int tokenEnd = comma < 0 ? end : comma;
+            int a = tokenFrom;
+            int b = tokenEnd;
+            while (a < b && isBlank(in.getByte(a))) {
+                a++;
+            }
+            while (b > a && isBlank(in.getByte(b - 1))) {
+                b--;
+            }
+            connectionClose |= equalsIgnoreCase(in, a, b - a, CLOSE);
+            connectionKeepAlive |= equalsIgnoreCase(in, a, b - a, KEEP_ALIVE);
+            tokenFrom = tokenEnd + 1;
         }
     }
 
@@ -358,7 +422,7 @@ final class HttpResponseFramer {
         }
         in.skipBytes(bodyStart);
         bodyBytes = 0;
-        if (retainBody) {
+        if (bodyPrefixBytes > 0) {
             bodyCopy();
         }
         state = chunked ? State.CHUNK_SIZE : State.CLOSE_BODY;
@@ -374,6 +438,7 @@ final class HttpResponseFramer {
         }
         int ri = in.readerIndex();
         completedStatus = statusCode;
+        completedCloses = connectionClose || (http10 && !connectionKeepAlive);
         headBuffer = in;
         headIndex = ri + statusLineEnd;
         headLength = headBlockEnd - statusLineEnd;
@@ -526,8 +591,9 @@ final class HttpResponseFramer {
     }
 
     private void consumeBody(ByteBuf in, int n) {
-        if (retainBody) {
-            bodyCopy.writeBytes(in, in.readerIndex(), n);
+        if (bodyBytes < bodyPrefixBytes) {
+            int kept = (int) Math.min(n, bodyPrefixBytes - bodyBytes);
+            bodyCopy.writeBytes(in, in.readerIndex(), kept);
         }
         in.skipBytes(n);
         bodyBytes += n;
@@ -536,12 +602,13 @@ final class HttpResponseFramer {
     /** Completes a response whose head and body were copied. */
     private void completeCopied() {
         completedStatus = statusCode;
+        completedCloses = connectionClose || (http10 && !connectionKeepAlive);
         headBuffer = retainHead ? headCopy : Unpooled.EMPTY_BUFFER;
         headIndex = headBuffer.readerIndex();
         headLength = headBuffer.readableBytes();
-        bodyBuffer = retainBody ? bodyCopy : Unpooled.EMPTY_BUFFER;
+        bodyBuffer = bodyPrefixBytes > 0 ? bodyCopy : Unpooled.EMPTY_BUFFER;
         bodyIndex = bodyBuffer.readerIndex();
-        bodyLength = bodyBuffer.readableBytes();
+        bodyLength = (int) bodyBytes;
         resetForNextResponse();
     }
 
@@ -553,6 +620,8 @@ final class HttpResponseFramer {
         contentLength = -1;
         chunked = false;
         transferEncoding = false;
+        connectionClose = false;
+        connectionKeepAlive = false;
         chunkRemaining = 0;
         bodyBytes = 0;
     }

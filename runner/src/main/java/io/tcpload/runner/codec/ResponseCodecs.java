@@ -1,6 +1,5 @@
 package io.tcpload.runner.codec;
 
-import io.netty.channel.ChannelHandler;
 import io.tcpload.runner.profile.ResponseSpec;
 import java.util.function.IntConsumer;
 
@@ -11,8 +10,9 @@ import java.util.function.IntConsumer;
  * ctx.fireChannelRead}. On bytes that cannot be framed it throws {@link ResponseFramingException}
  * (through {@code exceptionCaught}) and then discards everything it receives; the connection is to
  * be closed and counted as a read error. A connection that closes in the middle of a response
- * yields nothing, except that a close-delimited HTTP response (no {@code Content-Length}, not
- * chunked) completes on close.
+ * yields such an exception too, except that a close-delimited HTTP response (no {@code
+ * Content-Length}, not chunked) completes on close. The decoder also tells whether each response
+ * was the connection's last and where it began ({@link ResponseDecoder}).
  *
  * <p>Immutable and thread-safe. The parts derived from the spec (tags, success code, status table,
  * length framing) are computed once, by {@link #of}, and shared by every decoder it makes: build it
@@ -55,7 +55,7 @@ public final class ResponseCodecs {
     }
 
     /** A new decoder for one connection. */
-    public ChannelHandler newDecoder() {
+    public ResponseDecoder newDecoder() {
         return newDecoder(bytes -> {});
     }
 
@@ -63,7 +63,7 @@ public final class ResponseCodecs {
      * A new decoder for one connection that tells {@code bytesRead} the size of every read first
      * (one handler less on the path of every read).
      */
-    public ChannelHandler newDecoder(IntConsumer bytesRead) {
+    public ResponseDecoder newDecoder(IntConsumer bytesRead) {
         ResponseDecoder decoder =
                 http
                         ? new HttpDecoder(judge, statusRule, maxResponseBytes, singleResponse)

@@ -8,11 +8,22 @@ import java.util.function.IntConsumer;
 
 /**
  * What both response decoders share: one {@link ResponseOutcome} per complete response, the
- * one-response rule of short connections, and discarding everything after a framing error.
+ * one-response rule of short connections, discarding everything after a framing error, and what the
+ * connection's handler needs to know about the byte stream besides the outcomes.
+ *
+ * <p>That stream view is read by the handler after this decoder in the same pipeline, on the same
+ * event loop: {@link #inResponse} and {@link #bytesReceived} at any time, {@link
+ * #responseStartOffset} and {@link #closesConnection} while the handler's {@code channelRead} of an
+ * outcome runs (they describe that response; the next one overwrites them).
+ *
+ * <p>A connection that closes after some bytes of a response and before its end fires a {@link
+ * ResponseFramingException} (through {@code exceptionCaught}) before {@code channelInactive}, so
+ * that a cut response is told apart from a close between responses; a close-delimited HTTP body is
+ * completed by the close instead.
  *
  * <p>Not sharable: one instance per connection, called on its event loop.
  */
-abstract class ResponseDecoder extends ByteToMessageDecoder {
+public abstract class ResponseDecoder extends ByteToMessageDecoder {
     private final boolean singleResponse;
 
     /** Told the size of every read, before decoding: the engine's byte count, without a handler. */
@@ -20,6 +31,15 @@ abstract class ResponseDecoder extends ByteToMessageDecoder {
 
     private boolean responded;
     private boolean failed;
+
+    private long received;
+
+    /** Whether a byte of a response that is not complete yet has arrived. */
+    private boolean started;
+
+    private long startOffset;
+    private long firedStartOffset;
+    private boolean firedCloses;
 
     ResponseDecoder(boolean singleResponse) {
         this.singleResponse = singleResponse;
@@ -29,10 +49,40 @@ abstract class ResponseDecoder extends ByteToMessageDecoder {
         this.bytesRead = counter;
     }
 
+    /** Bytes received on this connection so far, counted before they are decoded. */
+    public final long bytesReceived() {
+        return received;
+    }
+
+    /** Whether some bytes of a response have arrived and its end has not. */
+    public final boolean inResponse() {
+        return started;
+    }
+
+    /**
+     * Where the response just fired began in this connection's byte stream (0 for the first byte
+     * received): a response whose first byte had arrived before its request was written cannot be
+     * its answer.
+     */
+    public final long responseStartOffset() {
+        return firedStartOffset;
+    }
+
+    /**
+     * Whether the response just fired said that the server closes the connection after it (HTTP's
+     * {@code Connection: close}, an HTTP/1.0 response without keep-alive, a body ended by the
+     * close); wrktcp's length-prefixed responses never say so.
+     */
+    public final boolean closesConnection() {
+        return firedCloses;
+    }
+
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
         if (msg instanceof ByteBuf buffer) {
-            bytesRead.accept(buffer.readableBytes());
+            int n = buffer.readableBytes();
+            received += n;
+            bytesRead.accept(n);
         }
         super.channelRead(ctx, msg);
     }
@@ -44,6 +94,14 @@ abstract class ResponseDecoder extends ByteToMessageDecoder {
      * @throws ResponseFramingException if the bytes cannot be framed
      */
     abstract ResponseOutcome decodeResponse(ByteBuf in);
+
+    /** Whether the response just returned by {@link #decodeResponse} was the connection's last. */
+    boolean lastOnConnection() {
+        return false;
+    }
+
+    /** Consumes bytes that may come between responses without starting one; none by default. */
+    void skipBetweenResponses(ByteBuf in) {}
 
     /**
      * Completes a response on close if the framing allows it (close-delimited HTTP bodies).
@@ -64,6 +122,14 @@ abstract class ResponseDecoder extends ByteToMessageDecoder {
             if (singleResponse && responded) {
                 throw extraBytes(in.readableBytes());
             }
+            if (!started) {
+                skipBetweenResponses(in);
+                if (!in.isReadable()) {
+                    return;
+                }
+                started = true;
+                startOffset = received - in.readableBytes();
+            }
             ResponseOutcome outcome = decodeResponse(in);
             if (outcome == null) {
                 return;
@@ -75,6 +141,7 @@ abstract class ResponseDecoder extends ByteToMessageDecoder {
                     throw extraBytes(in.readableBytes());
                 }
             }
+            fired(lastOnConnection());
             out.add(outcome);
         } catch (ResponseFramingException e) {
             failed = true;
@@ -87,14 +154,27 @@ abstract class ResponseDecoder extends ByteToMessageDecoder {
     protected final void decodeLast(ChannelHandlerContext ctx, ByteBuf in, List<Object> out)
             throws Exception {
         super.decodeLast(ctx, in, out);
-        if (failed || (singleResponse && responded)) {
+        if (failed || (singleResponse && responded) || !out.isEmpty()) {
             return;
         }
-        ResponseOutcome outcome = decodeOnClose();
+        ResponseOutcome outcome = started ? decodeOnClose() : null;
         if (outcome != null) {
             responded = true;
+            fired(true);
             out.add(outcome);
+        } else if (started) {
+            // Told before channelInactive, which follows at once: the handler then knows the
+            // response was cut, not missing.
+            failed = true;
+            ctx.fireExceptionCaught(
+                    new ResponseFramingException("connection closed before a full response"));
         }
+    }
+
+    private void fired(boolean closes) {
+        started = false;
+        firedStartOffset = startOffset;
+        firedCloses = closes;
     }
 
     private static ResponseFramingException extraBytes(int count) {

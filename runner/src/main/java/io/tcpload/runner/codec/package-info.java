@@ -9,9 +9,9 @@
  *
  * <p>Two rules shape the code. The hot path allocates nothing per response: outcomes are enum
  * constants, codes are compared byte by byte where they lie, and the only copies (de-chunked or
- * close-delimited HTTP bodies, the HTTP head block when the code is in the head) go into buffers
- * reused by the connection. And nothing a peer declares is trusted for sizing: lengths, chunk sizes
- * and header sections are checked against their caps before any byte of them is awaited, and
- * buffers only grow with bytes that actually arrived.
+ * close-delimited HTTP bodies, as much of them as the code check reads; the HTTP head block when
+ * the code is in the head) go into buffers reused by the connection. And nothing a peer declares is
+ * trusted for sizing: lengths, chunk sizes and header sections are checked against their caps
+ * before any byte of them is awaited, and buffers only grow with bytes that actually arrived.
  */
 package io.tcpload.runner.codec;

@@ -108,6 +108,9 @@ public final class HtmlReport {
                         + counts.writeErrors()
                         + ", timeout "
                         + counts.timeouts());
+        if (counts.retried() > 0) {
+            row(html, "retried requests", Long.toString(counts.retried()));
+        }
         if (counts.non2xx3xx() > 0) {
             row(html, "non-2xx or 3xx responses", Long.toString(counts.non2xx3xx()));
         }

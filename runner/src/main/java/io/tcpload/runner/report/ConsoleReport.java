@@ -15,8 +15,9 @@ import org.HdrHistogram.Histogram;
  *
  * <p>Additions to wrktcp's layout are whole extra lines, never changes to existing ones: the 99.9%
  * and 99.99% percentiles, a {@code Connect} row under {@code Req/Sec} when connect times were
- * measured, and wrk's {@code Non-2xx or 3xx responses} line for HTTP. Where wrktcp printed {@code
- * -nan%} for a run without samples we print {@code 0.00%}.
+ * measured, wrk's {@code Non-2xx or 3xx responses} line for HTTP, and a {@code Retried requests}
+ * line when requests were written again after the server closed their connection. Where wrktcp
+ * printed {@code -nan%} for a run without samples we print {@code 0.00%}.
  *
  * <p>The progress line and the trace rows describe each second on its own (that second's success
  * and failure rates, its 99th percentile, its bytes read), where wrktcp printed averages since the
@@ -112,6 +113,9 @@ public final class ConsoleReport {
                     .append(", timeout ")
                     .append(counts.timeouts())
                     .append('\n');
+        }
+        if (counts.retried() > 0) {
+            out.append("  Retried requests: ").append(counts.retried()).append('\n');
         }
         if (counts.failures() > 0) {
             out.append("  Failure responses: ").append(counts.failures()).append('\n');

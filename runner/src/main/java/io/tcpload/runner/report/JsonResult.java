@@ -33,7 +33,10 @@ import org.HdrHistogram.Histogram;
  * {@code bytesReadPerSec}) are for readers only and are ignored when reading. {@code startEpochUs}
  * is when the load really began (its first event loop began, microseconds since the epoch) and
  * {@code lastStartEpochUs} when its last event loop began; a result without the first reads as 0,
- * one without the second as if every loop began at the first's instant.
+ * one without the second as if every loop began at the first's instant. A {@code counts} object
+ * without {@code retried} (a result written before it was counted) reads as none retried. {@code
+ * addresses} lists, per address the target's name resolved to, the {@code requests} answered from
+ * it and the socket {@code errors} of connections to it; a result without it reads as none known.
  *
  * <p>Stateless and thread-safe.
  */
@@ -91,6 +94,15 @@ public final class JsonResult {
         ArrayNode errors = root.putArray("errorMessages");
         for (RunSummary.ErrorCount error : summary.errorMessages()) {
             errors.addObject().put("message", error.message()).put("count", error.count());
+        }
+
+        ArrayNode addresses = root.putArray("addresses");
+        for (RunSummary.AddressCount address : summary.addresses()) {
+            addresses
+                    .addObject()
+                    .put("address", address.address())
+                    .put("requests", address.requests())
+                    .put("errors", address.errors());
         }
 
         if (summary.rate() != null) {
@@ -173,6 +185,25 @@ public final class JsonResult {
                             longValue(node, "count", path + ".count")));
         }
 
+        List<RunSummary.AddressCount> addresses = new ArrayList<>();
+        JsonNode addressNodes = root.get("addresses");
+        if (addressNodes != null && !addressNodes.isNull()) {
+            addressNodes = array(root, "addresses", "addresses");
+            for (int i = 0; i < addressNodes.size(); i++) {
+                String path = "addresses[" + i + "]";
+                JsonNode node = addressNodes.get(i);
+                if (!node.isObject()) {
+                    throw new IllegalArgumentException(
+                            "result JSON: " + path + " must be an object");
+                }
+                addresses.add(
+                        new RunSummary.AddressCount(
+                                text(node, "address", path + ".address"),
+                                longValue(node, "requests", path + ".requests"),
+                                longValue(node, "errors", path + ".errors")));
+            }
+        }
+
         long startEpochUs = optionalLong(root, "startEpochUs");
         return new RunSummary(
                 info,
@@ -187,7 +218,8 @@ public final class JsonResult {
                 root.has("lastStartEpochUs")
                         ? optionalLong(root, "lastStartEpochUs")
                         : startEpochUs,
-                root.hasNonNull("rate") ? readRate(object(root, "rate", "rate")) : null);
+                root.hasNonNull("rate") ? readRate(object(root, "rate", "rate")) : null,
+                addresses);
     }
 
     /** Rate mode's part: the wrk2 histograms, the send counts and the stages. */
@@ -283,6 +315,7 @@ public final class JsonResult {
         node.put("bytesRead", counts.bytesRead());
         node.put("bytesWritten", counts.bytesWritten());
         node.put("non2xx3xx", counts.non2xx3xx());
+        node.put("retried", counts.retried());
         return node;
     }
 
@@ -297,7 +330,8 @@ public final class JsonResult {
                 longValue(node, "timeouts", path + ".timeouts"),
                 longValue(node, "bytesRead", path + ".bytesRead"),
                 longValue(node, "bytesWritten", path + ".bytesWritten"),
-                longValue(node, "non2xx3xx", path + ".non2xx3xx"));
+                longValue(node, "non2xx3xx", path + ".non2xx3xx"),
+                node.has("retried") ? longValue(node, "retried", path + ".retried") : 0);
     }
 
     private static ObjectNode histogram(Histogram histogram) {

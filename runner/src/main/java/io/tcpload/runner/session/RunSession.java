@@ -1,10 +1,12 @@
 package io.tcpload.runner.session;
 
+import io.tcpload.runner.client.DnsTargetResolver;
 import io.tcpload.runner.client.LoadConfig;
 import io.tcpload.runner.client.LoadEngine;
 import io.tcpload.runner.client.ProgressListener;
 import io.tcpload.runner.client.RunControl;
 import io.tcpload.runner.client.StartGate;
+import io.tcpload.runner.client.TargetResolver;
 import io.tcpload.runner.client.Transport;
 import io.tcpload.runner.contract.RunnerInvocation.Control;
 import io.tcpload.runner.endpoint.ControlChannel;
@@ -14,14 +16,13 @@ import io.tcpload.runner.metrics.MetricsBridge;
 import io.tcpload.runner.plan.PlanException;
 import io.tcpload.runner.plan.RunPlan;
 import io.tcpload.runner.profile.Profile;
+import io.tcpload.runner.profile.Target;
 import io.tcpload.runner.report.JsonResult;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.template.RequestTemplate;
 import io.tcpload.runner.template.RunnerSlice;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Locale;
@@ -40,7 +41,8 @@ import java.util.concurrent.TimeUnit;
 public final class RunSession implements AutoCloseable {
     private final RunPlan plan;
     private final LoadEngine engine;
-    private final InetSocketAddress address;
+    private final Target target;
+    private final TargetResolver resolver;
     private final StartGate gate;
     private final RunControl control = new RunControl();
     private final MetricsBridge metrics;
@@ -52,7 +54,8 @@ public final class RunSession implements AutoCloseable {
     private RunSession(
             RunPlan plan,
             LoadEngine engine,
-            InetSocketAddress address,
+            Target target,
+            TargetResolver resolver,
             StartGate gate,
             MetricsBridge metrics,
             LiveStatsTracker stats,
@@ -61,7 +64,8 @@ public final class RunSession implements AutoCloseable {
             PrintStream log) {
         this.plan = plan;
         this.engine = engine;
-        this.address = address;
+        this.target = target;
+        this.resolver = resolver;
         this.gate = gate;
         this.metrics = metrics;
         this.stats = stats;
@@ -127,13 +131,13 @@ public final class RunSession implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             throw new PlanException(List.of(e.getMessage()));
         }
-        InetSocketAddress address;
+        TargetResolver resolver = resolverForThisMachine();
         try {
-            address =
-                    new InetSocketAddress(
-                            InetAddress.getByName(profile.target().host()),
-                            profile.target().port());
+            // Once now, so that a name that does not resolve fails before anything starts; the
+            // engine asks again as connections reopen, following the addresses as they change.
+            resolver.resolve(profile.target().host());
         } catch (UnknownHostException e) {
+            close(resolver);
             throw new SetupException("cannot resolve host '" + profile.target().host() + "'", e);
         }
         LoadEngine engine = new LoadEngine(profile, config, template, transport);
@@ -159,6 +163,7 @@ public final class RunSession implements AutoCloseable {
                         RunnerEndpoint.start(
                                 host, control.metricsPort().getAsInt(), metrics, stats, channel);
             } catch (IOException e) {
+                close(resolver);
                 throw new SetupException(
                         "cannot serve metrics on "
                                 + host
@@ -176,7 +181,17 @@ public final class RunSession implements AutoCloseable {
                             + "/metrics");
         }
         log.println("tcpload-runner: " + transport.name() + " transport");
-        return new RunSession(plan, engine, address, gate, metrics, stats, channel, endpoint, log);
+        return new RunSession(
+                plan,
+                engine,
+                profile.target(),
+                resolver,
+                gate,
+                metrics,
+                stats,
+                channel,
+                endpoint,
+                log);
     }
 
     /** The engine's description of the run, for the banner. */
@@ -238,7 +253,13 @@ public final class RunSession implements AutoCloseable {
                         listener.onStart(startEpochUs);
                     }
                 };
-        RunSummary summary = engine.run(address, all, control, gate);
+        RunSummary summary;
+        try {
+            summary = engine.run(target.host(), target.port(), resolver, all, control, gate);
+        } catch (UnknownHostException e) {
+            // It resolved when prepared; the name is gone since. Nothing has run.
+            throw new CancellationException("cannot resolve host '" + target.host() + "' any more");
+        }
         stats.finished();
         if (channel != null) {
             channel.publishResult(JsonResult.write(summary));
@@ -272,11 +293,32 @@ public final class RunSession implements AutoCloseable {
         }
     }
 
-    /** Stops serving. */
+    /** Stops serving and releases the resolver. */
     @Override
     public void close() {
         if (endpoint != null) {
             endpoint.close();
+        }
+        close(resolver);
+    }
+
+    /**
+     * The machine's name servers, asked directly so that each answer lasts only its TTL (a headless
+     * Service's addresses change within seconds); the JDK's resolver where there are none to ask.
+     */
+    private static TargetResolver resolverForThisMachine() {
+        return DnsTargetResolver.fromResolvConf()
+                .<TargetResolver>map(dns -> dns)
+                .orElseGet(TargetResolver::system);
+    }
+
+    private static void close(TargetResolver resolver) {
+        if (resolver instanceof AutoCloseable closeable) {
+            try {
+                closeable.close();
+            } catch (Exception e) {
+                // Releasing a resolver's thread cannot fail in a way the run cares about.
+            }
         }
     }
 }

@@ -13,6 +13,9 @@ package io.tcpload.runner.stats;
  * @param bytesRead bytes received
  * @param bytesWritten bytes sent
  * @param non2xx3xx HTTP responses whose status was not 2xx or 3xx (wrk's line), 0 outside HTTP
+ * @param retried requests written again on a new connection because the server closed the one they
+ *     were written on before answering them, having answered before or said it would close (not
+ *     errors: each still ends in a response, an error or the end of the run)
  */
 public record Counts(
         long requests,
@@ -24,9 +27,36 @@ public record Counts(
         long timeouts,
         long bytesRead,
         long bytesWritten,
-        long non2xx3xx) {
+        long non2xx3xx,
+        long retried) {
 
-    public static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    /** Counts with nothing retried. */
+    public Counts(
+            long requests,
+            long successes,
+            long failures,
+            long connectErrors,
+            long readErrors,
+            long writeErrors,
+            long timeouts,
+            long bytesRead,
+            long bytesWritten,
+            long non2xx3xx) {
+        this(
+                requests,
+                successes,
+                failures,
+                connectErrors,
+                readErrors,
+                writeErrors,
+                timeouts,
+                bytesRead,
+                bytesWritten,
+                non2xx3xx,
+                0);
+    }
 
     /** All socket-level errors: connect, read, write and timeout. */
     public long errors() {
@@ -44,6 +74,7 @@ public record Counts(
                 timeouts + other.timeouts,
                 bytesRead + other.bytesRead,
                 bytesWritten + other.bytesWritten,
-                non2xx3xx + other.non2xx3xx);
+                non2xx3xx + other.non2xx3xx,
+                retried + other.retried);
     }
 }

@@ -19,6 +19,7 @@ public final class LoopStats {
     private final Histogram connectUs = Histograms.create();
     private final Histogram requestRate = Histograms.create();
     private final Map<String, long[]> errorMessages = new HashMap<>();
+    private final AddressCounts addresses = new AddressCounts();
 
     private long requests;
     private long successes;
@@ -30,6 +31,7 @@ public final class LoopStats {
     private long bytesRead;
     private long bytesWritten;
     private long non2xx3xx;
+    private long retried;
 
     /** A level, not an interval count: never reset by {@link #drainInto}. */
     private int openConnections;
@@ -55,6 +57,21 @@ public final class LoopStats {
             non2xx3xx++;
         }
         Histograms.record(latencyUs, latencyMicros);
+    }
+
+    /** One complete response from the target's address number {@code addressId}. */
+    public void recordAddressResponse(int addressId) {
+        addresses.addRequest(addressId);
+    }
+
+    /** One socket error on a connection to the target's address number {@code addressId}. */
+    public void recordAddressError(int addressId) {
+        addresses.addError(addressId);
+    }
+
+    /** Moves the per-address counts recorded since the last call into {@code out}. */
+    public void drainAddressesInto(AddressCounts out) {
+        addresses.moveTo(out);
     }
 
     public void recordConnect(long connectMicros) {
@@ -87,6 +104,11 @@ public final class LoopStats {
 
     public void recordBytesWritten(long bytes) {
         bytesWritten += bytes;
+    }
+
+    /** Counts one request written again on a new connection (see {@link Counts#retried}). */
+    public void recordRetry() {
+        retried++;
     }
 
     /** Counts one error of {@code kind}; {@code message} is aggregated, never printed per error. */
@@ -144,7 +166,8 @@ public final class LoopStats {
                         timeouts,
                         bytesRead,
                         bytesWritten,
-                        non2xx3xx);
+                        non2xx3xx,
+                        retried);
         requests = 0;
         successes = 0;
         failures = 0;
@@ -155,6 +178,7 @@ public final class LoopStats {
         bytesRead = 0;
         bytesWritten = 0;
         non2xx3xx = 0;
+        retried = 0;
         return interval;
     }
 }

@@ -22,6 +22,8 @@ import org.HdrHistogram.Histogram;
  *     compared; 0 when unknown
  * @param lastStartEpochUs when the last of its event loops began, on the same clock: the start's
  *     own spread ends here; 0 when unknown
+ * @param addresses per address the target's name resolved to (in the order first seen), what its
+ *     connections got; empty when unknown
  */
 public record RunSummary(
         RunInfo info,
@@ -34,11 +36,41 @@ public record RunSummary(
         List<ErrorCount> errorMessages,
         long startEpochUs,
         long lastStartEpochUs,
-        RateSummary rate) {
+        RateSummary rate,
+        List<AddressCount> addresses) {
 
     public RunSummary {
         seconds = List.copyOf(seconds);
         errorMessages = List.copyOf(errorMessages);
+        addresses = List.copyOf(addresses);
+    }
+
+    /** A summary without per-address counts. */
+    public RunSummary(
+            RunInfo info,
+            long runtimeUs,
+            Counts counts,
+            Histogram latencyUs,
+            Histogram connectUs,
+            Histogram requestRate,
+            List<SecondSample> seconds,
+            List<ErrorCount> errorMessages,
+            long startEpochUs,
+            long lastStartEpochUs,
+            RateSummary rate) {
+        this(
+                info,
+                runtimeUs,
+                counts,
+                latencyUs,
+                connectUs,
+                requestRate,
+                seconds,
+                errorMessages,
+                startEpochUs,
+                lastStartEpochUs,
+                rate,
+                List.of());
     }
 
     /** A closed-loop run's summary whose start instant is unknown (0). */
@@ -62,9 +94,19 @@ public record RunSummary(
                 errorMessages,
                 0,
                 0,
-                null);
+                null,
+                List.of());
     }
 
     /** One distinct error message and how many times it happened. */
     public record ErrorCount(String message, long count) {}
+
+    /**
+     * What the connections to one address of the target got.
+     *
+     * @param address {@code ip:port} ({@code [ip]:port} for IPv6)
+     * @param requests complete responses from it
+     * @param errors socket errors (connect, read, write, timeout) on connections to it
+     */
+    public record AddressCount(String address, long requests, long errors) {}
 }

@@ -28,6 +28,7 @@ public final class RunTally {
     private final Histogram secondLatency = Histograms.create();
     private final Histogram secondConnect = Histograms.create();
     private final Map<String, Long> errorsTotal = new HashMap<>();
+    private final AddressCounts addressesTotal = new AddressCounts();
     private final List<SecondSample> seconds = new ArrayList<>();
     private final Histogram uncorrectedTotal;
     private final Histogram lagTotal;
@@ -66,6 +67,7 @@ public final class RunTally {
         Counts counts = loop.drainInto(secondLatency, secondConnect, rateTotal, secondErrors);
         secondCounts = secondCounts.plus(counts);
         secondOpenConnections += loop.openConnections();
+        loop.drainAddressesInto(addressesTotal);
     }
 
     /** Rate mode: moves what {@code loop} recorded of its sends into this second. */
@@ -154,6 +156,22 @@ public final class RunTally {
             long startEpochUs,
             long lastStartEpochUs,
             RateSummary rate) {
+        return summary(info, runtimeUs, startEpochUs, lastStartEpochUs, rate, List.of());
+    }
+
+    /**
+     * As {@link #summary(RunInfo, long, long, long, RateSummary)}, with the per-address counts.
+     *
+     * @param addressNames the target's addresses, {@code ip:port}, by the numbers the loops counted
+     *     them under
+     */
+    public RunSummary summary(
+            RunInfo info,
+            long runtimeUs,
+            long startEpochUs,
+            long lastStartEpochUs,
+            RateSummary rate,
+            List<String> addressNames) {
         return new RunSummary(
                 info,
                 runtimeUs,
@@ -165,7 +183,8 @@ public final class RunTally {
                 sorted(errorsTotal),
                 startEpochUs,
                 lastStartEpochUs,
-                rate);
+                rate,
+                addressesTotal.named(addressNames));
     }
 
     /**

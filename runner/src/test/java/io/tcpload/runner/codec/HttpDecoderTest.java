@@ -175,9 +175,8 @@ class HttpDecoderTest {
     }
 
     @Test
-    void closeInTheMiddleOfAResponseFiresNothing() {
+    void closeInTheMiddleOfAResponseIsAFramingErrorAndFiresNothing() {
         byte[][] cutShort = {
-            ascii(""),
             ascii("HTTP/1.1 200 OK\r\nContent-Le"),
             ascii("HTTP/1.1 200 OK\r\nContent-Length: 27\r\n\r\n{\"rspCd\":\"0000\""),
             ascii("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{\"rs\r\n"),
@@ -185,10 +184,28 @@ class HttpDecoderTest {
             ascii("HTTP/1.1 100 Continue\r\n\r\n"),
         };
         for (byte[] bytes : cutShort) {
-            assertThat(run(decoder(true), List.of(bytes), true))
+            EmbeddedChannel ch = new EmbeddedChannel(decoder(true));
+            ch.writeInbound(Unpooled.wrappedBuffer(bytes));
+            assertThatThrownBy(ch::finish)
                     .as(new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1))
-                    .isEmpty();
+                    .isInstanceOf(ResponseFramingException.class)
+                    .hasMessage("connection closed before a full response");
+            assertThat(DecoderHarness.drain(ch)).isEmpty();
         }
+    }
+
+    @Test
+    void closeBetweenResponsesIsNoError() {
+        byte[] full =
+                ascii(
+                        "HTTP/1.1 200 OK\r\nContent-Length: "
+                                + OK_JSON.length()
+                                + "\r\n\r\n"
+                                + OK_JSON
+                                + "\r\n");
+        assertThat(run(decoder(false), List.of(full), true)).containsExactly(SUCCESS);
+        assertThat(run(decoder(false), List.of(ascii("\r\n")), true)).isEmpty();
+        assertThat(run(decoder(false), List.of(), true)).isEmpty();
     }
 
     @Test

@@ -135,18 +135,26 @@ class LengthPrefixedDecoderTest {
     }
 
     @Test
-    void closeBeforeACompleteResponseFiresNothing() {
+    void closeBeforeACompleteResponseIsAFramingErrorAndFiresNothing() {
         byte[] rsp = Corpus.bytes("01_tiny.rsp1.bin");
-        for (int len = 0; len < rsp.length; len++) {
+        assertThat(
+                        run(
+                                ResponseCodecs.of(ResponseSpec.defaults(), false, true)
+                                        .newDecoder(),
+                                List.of(),
+                                true))
+                .isEmpty();
+        for (int len = 1; len < rsp.length; len++) {
             byte[] part = java.util.Arrays.copyOf(rsp, len);
-            assertThat(
-                            run(
-                                    ResponseCodecs.of(ResponseSpec.defaults(), false, true)
-                                            .newDecoder(),
-                                    List.of(part),
-                                    true))
+            EmbeddedChannel ch =
+                    new EmbeddedChannel(
+                            ResponseCodecs.of(ResponseSpec.defaults(), false, false).newDecoder());
+            ch.writeInbound(Unpooled.wrappedBuffer(part));
+            assertThatThrownBy(ch::finish)
                     .as("%d bytes then close", len)
-                    .isEmpty();
+                    .isInstanceOf(ResponseFramingException.class)
+                    .hasMessage("connection closed before a full response");
+            assertThat(DecoderHarness.drain(ch)).isEmpty();
         }
     }
 

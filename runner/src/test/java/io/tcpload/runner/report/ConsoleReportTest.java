@@ -48,6 +48,23 @@ class ConsoleReportTest {
     }
 
     @Test
+    void retriedRequestsGetALineOfTheirOwnOnlyWhenThereAreSome() {
+        String plain = ConsoleReport.render(Summaries.everything(), ReportOptions.DEFAULT);
+        String retried =
+                ConsoleReport.render(
+                        Summaries.withRetried(Summaries.everything(), 7), ReportOptions.DEFAULT);
+
+        assertThat(plain).doesNotContain("Retried");
+        assertThat(retried)
+                .contains(
+                        "  Socket errors: connect 1, read 0, write 3, timeout 0\n"
+                                + "  Retried requests: 7\n"
+                                + "  Failure responses: 2\n");
+        // Nothing else moves.
+        assertThat(retried.replace("  Retried requests: 7\n", "")).isEqualTo(plain);
+    }
+
+    @Test
     void aRunWithoutSamplesPrintsZerosNeverNan() {
         String report =
                 ConsoleReport.render(Summaries.empty(), new ReportOptions(true, true, false));

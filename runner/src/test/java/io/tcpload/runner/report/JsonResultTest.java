@@ -35,6 +35,54 @@ class JsonResultTest {
     }
 
     @Test
+    void retriedRequestsRoundTripAndAResultWithoutThemReadsAsNone() throws Exception {
+        RunSummary retried = Summaries.withRetried(Summaries.everything(), 7);
+        String json = JsonResult.write(retried);
+        assertThat(MAPPER.readTree(json).at("/counts/retried").asLong()).isEqualTo(7);
+        assertThat(JsonResult.read(json).counts()).isEqualTo(retried.counts());
+
+        ObjectNode older = (ObjectNode) MAPPER.readTree(json);
+        ((ObjectNode) older.get("counts")).remove("retried");
+        assertThat(JsonResult.read(older.toString()).counts().retried()).isZero();
+    }
+
+    @Test
+    void perAddressCountsRoundTripAndAResultWithoutThemReadsAsNone() throws Exception {
+        RunSummary base = Summaries.everything();
+        List<RunSummary.AddressCount> addresses =
+                List.of(
+                        new RunSummary.AddressCount("10.1.2.3:9000", 6, 1),
+                        new RunSummary.AddressCount("[fd00::4]:9000", 4, 3));
+        RunSummary spread =
+                new RunSummary(
+                        base.info(),
+                        base.runtimeUs(),
+                        base.counts(),
+                        base.latencyUs(),
+                        base.connectUs(),
+                        base.requestRate(),
+                        base.seconds(),
+                        base.errorMessages(),
+                        base.startEpochUs(),
+                        base.lastStartEpochUs(),
+                        base.rate(),
+                        addresses);
+        String json = JsonResult.write(spread);
+        JsonNode tree = MAPPER.readTree(json);
+        assertThat(tree.at("/addresses/1/address").asText()).isEqualTo("[fd00::4]:9000");
+        assertThat(tree.at("/addresses/1/requests").asLong()).isEqualTo(4);
+        assertThat(tree.at("/addresses/1/errors").asLong()).isEqualTo(3);
+        assertThat(JsonResult.read(json).addresses()).isEqualTo(addresses);
+
+        ObjectNode older = (ObjectNode) tree;
+        older.remove("addresses");
+        assertThat(JsonResult.read(older.toString()).addresses()).isEmpty();
+        older.put("addresses", "everywhere");
+        assertThatThrownBy(() -> JsonResult.read(older.toString()))
+                .hasMessage("result JSON: addresses must be an array");
+    }
+
+    @Test
     void theStartInstantRoundTripsAndAResultWithoutItReadsAsUnknown() throws Exception {
         RunSummary base = Summaries.everything();
         RunSummary started =

@@ -76,6 +76,36 @@ final class Summaries {
                         new RunSummary.ErrorCount("connect: refused", 1)));
     }
 
+    /** {@code summary} with {@code retried} requests written again. */
+    static RunSummary withRetried(RunSummary summary, long retried) {
+        Counts c = summary.counts();
+        Counts counts =
+                new Counts(
+                        c.requests(),
+                        c.successes(),
+                        c.failures(),
+                        c.connectErrors(),
+                        c.readErrors(),
+                        c.writeErrors(),
+                        c.timeouts(),
+                        c.bytesRead(),
+                        c.bytesWritten(),
+                        c.non2xx3xx(),
+                        retried);
+        return new RunSummary(
+                summary.info(),
+                summary.runtimeUs(),
+                counts,
+                summary.latencyUs(),
+                summary.connectUs(),
+                summary.requestRate(),
+                summary.seconds(),
+                summary.errorMessages(),
+                summary.startEpochUs(),
+                summary.lastStartEpochUs(),
+                summary.rate());
+    }
+
     /** A run that completed nothing at all. */
     static RunSummary empty() {
         return new RunSummary(

@@ -4,6 +4,8 @@ import io.tcpload.runner.client.LoadConfig;
 import io.tcpload.runner.client.LoadEngine;
 import io.tcpload.runner.client.ProgressListener;
 import io.tcpload.runner.client.RunControl;
+import io.tcpload.runner.client.StartGate;
+import io.tcpload.runner.client.TargetResolver;
 import io.tcpload.runner.client.Transport;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.stats.RunSummary;
@@ -46,18 +48,57 @@ public final class EngineRun {
     public static RunSummary run(
             Profile profile, LoadConfig config, ProgressListener listener, BooleanSupplier enough)
             throws Exception {
+        InetSocketAddress address =
+                new InetSocketAddress(profile.target().host(), profile.target().port());
+        return run(
+                profile,
+                config,
+                enough,
+                (engine, control) -> engine.run(address, listener, control));
+    }
+
+    /**
+     * As {@link #run(Profile, LoadConfig, BooleanSupplier)}, with the target's name resolved by
+     * {@code resolver}, as connections reopen.
+     */
+    public static RunSummary runResolved(
+            Profile profile, LoadConfig config, TargetResolver resolver, BooleanSupplier enough)
+            throws Exception {
+        return run(
+                profile,
+                config,
+                enough,
+                (engine, control) ->
+                        engine.run(
+                                profile.target().host(),
+                                profile.target().port(),
+                                resolver,
+                                ProgressListener.NONE,
+                                control,
+                                StartGate.immediate()));
+    }
+
+    /** One way to call the engine. */
+    @FunctionalInterface
+    private interface Call {
+        RunSummary run(LoadEngine engine, RunControl control) throws Exception;
+    }
+
+    private static RunSummary run(
+            Profile profile, LoadConfig config, BooleanSupplier enough, Call call)
+            throws Exception {
         RequestTemplate template = RequestTemplate.compile(profile, RunnerSlice.SINGLE);
         LoadEngine engine = new LoadEngine(profile, config, template, Transport.select("auto"));
         RunControl control = new RunControl();
-        InetSocketAddress address =
-                new InetSocketAddress(profile.target().host(), profile.target().port());
         CompletableFuture<RunSummary> result =
                 CompletableFuture.supplyAsync(
                         () -> {
                             try {
-                                return engine.run(address, listener, control);
+                                return call.run(engine, control);
                             } catch (InterruptedException e) {
                                 Thread.currentThread().interrupt();
+                                throw new IllegalStateException(e);
+                            } catch (Exception e) {
                                 throw new IllegalStateException(e);
                             }
                         });
