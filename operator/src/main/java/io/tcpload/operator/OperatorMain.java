@@ -121,6 +121,9 @@ public final class OperatorMain implements AutoCloseable {
         operator.register(
                 reconciler,
                 config -> {
+                    // Also on a test's deletion, and on one marked for deletion that still
+                    // carries an earlier operator's finalizer, which it then removes.
+                    config.withTriggerReconcilerOnAllEvents(true);
                     if (settings.watchNamespaces().isEmpty()) {
                         config.watchingAllNamespaces();
                     } else {

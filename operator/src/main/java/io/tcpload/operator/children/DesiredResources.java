@@ -41,6 +41,18 @@ public final class DesiredResources {
     public static final String NAME_LABEL = "app.kubernetes.io/name";
     public static final String RUNNER_NAME = "tcpload-runner";
     public static final String TEST_LABEL = "tcpload.io/test";
+
+    /**
+     * On every child and runner pod: what the operator's informers select, so that they cache
+     * nothing else of the cluster.
+     */
+    public static final String MANAGED_BY_LABEL = "app.kubernetes.io/managed-by";
+
+    public static final String MANAGED_BY = "tcpload-operator";
+
+    /** The label selector of everything the operator made. */
+    public static final String MANAGED_SELECTOR = MANAGED_BY_LABEL + "=" + MANAGED_BY;
+
     public static final String CONTAINER = "runner";
 
     /** The runner container's port (metrics, stats, start, result), as the PodMonitor names it. */
@@ -67,6 +79,7 @@ public final class DesiredResources {
     public static Map<String, String> labels(TcpLoadTest test) {
         Map<String, String> labels = new LinkedHashMap<>();
         labels.put(NAME_LABEL, RUNNER_NAME);
+        labels.put(MANAGED_BY_LABEL, MANAGED_BY);
         labels.put(TEST_LABEL, test.getMetadata().getName());
         return labels;
     }
@@ -109,8 +122,10 @@ public final class DesiredResources {
         int runners = spec.getRunners();
         Map<String, String> podLabels = new LinkedHashMap<>(runner(spec).getLabels());
         podLabels.putAll(labels(test));
+        ObjectMeta meta = childMeta(test, jobName(test));
+        meta.setAnnotations(RunRecord.annotations(spec));
         return new JobBuilder()
-                .withMetadata(childMeta(test, jobName(test)))
+                .withMetadata(meta)
                 .withNewSpec()
                 .withCompletionMode("Indexed")
                 .withCompletions(runners)

@@ -3,26 +3,34 @@ package io.tcpload.operator.reconciler;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
+import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
-import io.fabric8.kubernetes.api.model.batch.v1.JobList;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
-import io.fabric8.kubernetes.client.dsl.ScalableResource;
-import io.javaoperatorsdk.operator.api.reconciler.Cleaner;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.javaoperatorsdk.operator.api.config.informer.FieldSelector;
+import io.javaoperatorsdk.operator.api.config.informer.FieldSelector.Field;
+import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
-import io.javaoperatorsdk.operator.api.reconciler.DeleteControl;
 import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
+import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import io.javaoperatorsdk.operator.api.reconciler.RetryInfo;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import io.javaoperatorsdk.operator.processing.event.source.EventSource;
+import io.javaoperatorsdk.operator.processing.event.source.IndexerResourceCache;
+import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
 import io.tcpload.operator.children.DesiredResources;
+import io.tcpload.operator.children.RunRecord;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
 import io.tcpload.operator.status.Decision;
-import io.tcpload.operator.status.Event;
 import io.tcpload.operator.status.Observation;
 import io.tcpload.operator.status.RunnerPod;
 import io.tcpload.operator.status.RunnerProbe;
@@ -33,37 +41,56 @@ import io.tcpload.runner.report.JsonResult;
 import io.tcpload.runner.stats.RunSummary;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * Runs each {@code TcpLoadTest} once: observe (the Job, the runner pods, each runner's {@code
- * /stats} and {@code /result}), compute the next status with {@link StatusComputer} (pure), act
- * (create the ConfigMap and the Job, tell the start instant, let the runners go, delete children),
- * then patch the status from a fresh status-only object.
+ * Runs each {@code TcpLoadTest} once: observe (from the informers' caches: the Job, the runner
+ * pods, the cluster's refusals of them; and each runner's {@code /stats} and {@code /result}),
+ * compute the next status with {@link StatusComputer} (pure), act (create the ConfigMap and the
+ * Job, tell the start instant, let the runners go, delete children), then patch the status from a
+ * fresh status-only object.
+ *
+ * <p>Watches, never polls the API server: every child and runner pod carries {@link
+ * DesiredResources#MANAGED_SELECTOR}, which is all the informers cache, and a change to any of them
+ * (a pod failing, the Job controller refusing pods) reconciles its test at once. A reconcile lists
+ * nothing; it reads the caches, reads the user's ConfigMaps a spec names while the test is Pending,
+ * and writes. Only the runners, which are not Kubernetes objects, are asked on a timer.
+ *
+ * <p>No finalizer: the children carry owner references and the garbage collector deletes them with
+ * their test, so a test (and its namespace) never hangs in Terminating when the operator is gone.
+ * Tests created by an operator that did use one get it removed when met.
  *
  * <p>Nothing lives only in memory: the phase, the start instant and the merged result are in the
- * status, the spec being run is on the Job, and the runners hold their results until told, so an
- * operator restarted at any point finishes the test. The only memory is the count of tests by phase
- * for the metrics, rebuilt as tests are reconciled.
+ * status, the spec being run is recorded on the Job, and the runners hold their results until told,
+ * so an operator restarted at any point finishes the test.
  *
  * <p>Threading: JOSDK calls it from its reconcile threads, never twice at once for one test.
  */
-public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest>, Cleaner<TcpLoadTest> {
-    /** The Job annotation holding the spec the test runs (JSON), so later edits never leak in. */
-    public static final String SPEC_ANNOTATION = "tcpload.io/spec";
+public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
+    /** The finalizer of operators that deleted children themselves. */
+    public static final String OLD_FINALIZER = "tcploadtests.tcpload.io/finalizer";
 
+    static final String JOBS = "jobs";
+    static final String PODS = "pods";
+    static final String CONFIG_MAPS = "configmaps";
+    static final String JOB_REFUSALS = "job-refusals";
+    static final String MOUNT_FAILURES = "mount-failures";
+
+    private static final String RUNNERS_SUFFIX = "-runners";
     private static final ObjectMapper COPIER = new ObjectMapper();
 
     private final String runnerImage;
     private final int runnerPort;
     private final RunnerClient runners;
     private final Clock clock;
-    private final Map<String, Phase> phases = new ConcurrentHashMap<>();
+    private volatile IndexerResourceCache<TcpLoadTest> tests;
 
     public TcpLoadTestReconciler(
             String runnerImage, int runnerPort, RunnerClient runners, Clock clock) {
@@ -73,54 +100,170 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest>, Cle
         this.clock = clock;
     }
 
-    /** How many tests are in {@code phase}, as last reconciled. */
+    /** How many tests are in {@code phase}, as the informer's cache holds them now. */
     public long count(Phase phase) {
-        return phases.values().stream().filter(phase::equals).count();
+        IndexerResourceCache<TcpLoadTest> cache = tests;
+        if (cache == null) {
+            return 0;
+        }
+        return cache.list()
+                .filter(test -> test.getStatus() != null && test.getStatus().getPhase() == phase)
+                .count();
+    }
+
+    @Override
+    public List<EventSource<?, TcpLoadTest>> prepareEventSources(
+            EventSourceContext<TcpLoadTest> context) {
+        tests = context.getPrimaryCache();
+        return List.of(
+                new InformerEventSource<>(
+                        InformerEventSourceConfiguration.from(Job.class, TcpLoadTest.class)
+                                .withName(JOBS)
+                                .withLabelSelector(DesiredResources.MANAGED_SELECTOR)
+                                .build(),
+                        context),
+                new InformerEventSource<>(
+                        InformerEventSourceConfiguration.from(ConfigMap.class, TcpLoadTest.class)
+                                .withName(CONFIG_MAPS)
+                                .withLabelSelector(DesiredResources.MANAGED_SELECTOR)
+                                .build(),
+                        context),
+                // Pods are owned by the Job, not the test: they name their test in a label.
+                new InformerEventSource<>(
+                        InformerEventSourceConfiguration.from(Pod.class, TcpLoadTest.class)
+                                .withName(PODS)
+                                .withLabelSelector(DesiredResources.MANAGED_SELECTOR)
+                                .withSecondaryToPrimaryMapper(
+                                        pod -> testOf(pod.getMetadata().getLabels(), pod))
+                                .build(),
+                        context),
+                // What Pod Security, a quota or a webhook refused is said only in the Job
+                // controller's events on the Job.
+                new InformerEventSource<>(
+                        InformerEventSourceConfiguration.from(Event.class, TcpLoadTest.class)
+                                .withName(JOB_REFUSALS)
+                                .withFieldSelector(
+                                        new FieldSelector(
+                                                List.of(
+                                                        new Field("involvedObject.kind", "Job"),
+                                                        new Field("reason", "FailedCreate"))))
+                                .withSecondaryToPrimaryMapper(
+                                        event -> testOfJobEvent(event, RUNNERS_SUFFIX))
+                                .build(),
+                        context),
+                // A volume that cannot be mounted (a Secret that does not exist) is said only in
+                // the kubelet's events on the pod.
+                new InformerEventSource<>(
+                        InformerEventSourceConfiguration.from(Event.class, TcpLoadTest.class)
+                                .withName(MOUNT_FAILURES)
+                                .withFieldSelector(
+                                        new FieldSelector(
+                                                List.of(
+                                                        new Field("involvedObject.kind", "Pod"),
+                                                        new Field("reason", "FailedMount"))))
+                                .withSecondaryToPrimaryMapper(
+                                        event -> testOfJobEvent(event, RUNNERS_SUFFIX + "-"))
+                                .build(),
+                        context));
+    }
+
+    /** The test a runner pod belongs to, by its label. */
+    private static Set<ResourceID> testOf(Map<String, String> labels, Pod pod) {
+        String test = labels == null ? null : labels.get(DesiredResources.TEST_LABEL);
+        return test == null
+                ? Set.of()
+                : Set.of(new ResourceID(test, pod.getMetadata().getNamespace()));
+    }
+
+    /**
+     * The test of an event about its Job ({@code NAME-runners}) or one of its pods ({@code
+     * NAME-runners-I-xxxxx}): the name before the last {@code marker}.
+     */
+    private static Set<ResourceID> testOfJobEvent(Event event, String marker) {
+        if (event.getInvolvedObject() == null || event.getInvolvedObject().getName() == null) {
+            return Set.of();
+        }
+        String name = event.getInvolvedObject().getName();
+        int at = name.lastIndexOf(marker);
+        if (at <= 0 || (marker.equals(RUNNERS_SUFFIX) && at + marker.length() != name.length())) {
+            return Set.of();
+        }
+        String namespace =
+                event.getInvolvedObject().getNamespace() != null
+                        ? event.getInvolvedObject().getNamespace()
+                        : event.getMetadata().getNamespace();
+        return Set.of(new ResourceID(name.substring(0, at), namespace));
     }
 
     @Override
     public UpdateControl<TcpLoadTest> reconcile(TcpLoadTest test, Context<TcpLoadTest> context) {
         KubernetesClient client = context.getClient();
+        if (context.isPrimaryResourceDeleted()) {
+            return UpdateControl.noUpdate();
+        }
+        removeOldFinalizer(client, test);
+        if (test.isMarkedForDeletion()) {
+            // Its children go with it, by their owner references.
+            return UpdateControl.noUpdate();
+        }
         Instant now = clock.instant();
         Phase phase = phaseOf(test);
-        Job job = jobs(client, test).withName(DesiredResources.jobName(test)).get();
-        TcpLoadTestSpec runSpec = job != null ? acceptedSpec(client, job, test) : test.getSpec();
+        String jobName = DesiredResources.jobName(test);
+        Optional<Job> job =
+                context.getSecondaryResources(Job.class).stream()
+                        .filter(j -> jobName.equals(j.getMetadata().getName()))
+                        .findFirst();
+        TcpLoadTestSpec runSpec =
+                job.map(j -> RunRecord.runSpec(j, test.getSpec())).orElse(test.getSpec());
+        boolean specChanged = job.map(j -> RunRecord.changed(j, test.getSpec())).orElse(false);
 
-        Optional<Failure> invalid =
-                phase == Phase.Pending
-                        ? TcpLoadTestValidator.validate(
-                                test.getSpec(), SourceReader.read(client, test))
-                        : Optional.empty();
-        Map<Integer, RunnerPod> pods = new HashMap<>();
+        Optional<Failure> invalid = Optional.empty();
+        if (phase == Phase.Pending) {
+            SourceReader.Read read = SourceReader.read(client, test);
+            invalid =
+                    TcpLoadTestValidator.validate(test.getSpec(), read.sources()).or(read::missing);
+        }
+        Map<Integer, RunnerPod> pods = pods(context, jobName);
         Map<Integer, RunnerProbe> probes = new HashMap<>();
         Map<Integer, RunSummary> results = new HashMap<>();
-        if (job != null) {
-            observeRunners(client, test, pods, probes, results, phase);
+        if (job.isPresent() && !phase.finished()) {
+            observeRunners(pods, probes, results);
         }
-        Decision decision =
-                StatusComputer.next(
-                        new Observation(
-                                test, runSpec, invalid, job != null, pods, probes, results, now));
+        List<String> refusals = job.isPresent() ? refusals(context, test) : List.of();
+        Observation seen =
+                new Observation(
+                        test,
+                        runSpec,
+                        invalid,
+                        job.isPresent(),
+                        specChanged,
+                        refusals,
+                        pods,
+                        probes,
+                        results,
+                        now);
+        Decision decision = StatusComputer.next(seen);
         if (decision.writeFirst()) {
             // Written before anything else (the start instant before any runner hears of it),
             // then on from the status as written, in this reconcile: the next one may be handed
             // the resource as it was before this write.
-            for (Event event : decision.events()) {
+            for (var event : decision.events()) {
                 EventRecorder.record(client, test, event, now);
             }
             client.resources(TcpLoadTest.class)
                     .inNamespace(test.getMetadata().getNamespace())
                     .resource(statusOnly(test, decision.status()))
                     .patchStatus();
-            TcpLoadTest written = withStatus(test, decision.status());
             now = clock.instant();
             decision =
                     StatusComputer.next(
                             new Observation(
-                                    written,
+                                    withStatus(test, decision.status()),
                                     runSpec,
                                     Optional.empty(),
-                                    job != null,
+                                    job.isPresent(),
+                                    specChanged,
+                                    refusals,
                                     pods,
                                     probes,
                                     results,
@@ -128,7 +271,7 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest>, Cle
         }
 
         if (decision.createChildren()) {
-            createChildren(client, test);
+            createChildren(client, test, context, job.isPresent());
         }
         decision.startAtMs().ifPresent(atMs -> runners.start(runningIps(pods), atMs));
         if (decision.finishRunners()) {
@@ -137,10 +280,9 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest>, Cle
         if (decision.deleteChildren()) {
             deleteChildren(client, test);
         }
-        for (Event event : decision.events()) {
+        for (var event : decision.events()) {
             EventRecorder.record(client, test, event, now);
         }
-        phases.put(key(test), decision.status().getPhase());
 
         UpdateControl<TcpLoadTest> control =
                 UpdateControl.patchStatus(statusOnly(test, decision.status()));
@@ -149,16 +291,20 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest>, Cle
     }
 
     @Override
-    public DeleteControl cleanup(TcpLoadTest test, Context<TcpLoadTest> context) {
-        // The runners stop at once: their pods go with the Job.
-        deleteChildren(context.getClient(), test);
-        phases.remove(key(test));
-        return DeleteControl.defaultDelete();
-    }
-
-    @Override
     public ErrorStatusUpdateControl<TcpLoadTest> updateErrorStatus(
             TcpLoadTest test, Context<TcpLoadTest> context, Exception e) {
+        boolean last =
+                context != null
+                        && context.getRetryInfo().map(RetryInfo::isLastAttempt).orElse(false);
+        if (last) {
+            // Not "retrying" for ever: the test is given up, with the reason.
+            TcpLoadTestStatus failed =
+                    StatusComputer.gaveUp(
+                            test,
+                            "Reconcile failed on every retry: " + e.getMessage(),
+                            clock.instant());
+            return ErrorStatusUpdateControl.patchStatus(statusOnly(test, failed));
+        }
         // The whole status (a copy: the cached resource stays as read), with the reason in its
         // message.
         TcpLoadTestStatus status =
@@ -169,20 +315,10 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest>, Cle
         return ErrorStatusUpdateControl.patchStatus(statusOnly(test, status));
     }
 
-    private void observeRunners(
-            KubernetesClient client,
-            TcpLoadTest test,
-            Map<Integer, RunnerPod> pods,
-            Map<Integer, RunnerProbe> probes,
-            Map<Integer, RunSummary> results,
-            Phase phase) {
-        String jobName = DesiredResources.jobName(test);
-        for (Pod pod :
-                client.pods()
-                        .inNamespace(test.getMetadata().getNamespace())
-                        .withLabel(DesiredResources.TEST_LABEL, test.getMetadata().getName())
-                        .list()
-                        .getItems()) {
+    /** The runner pods of this test's Job, by index, from the cache. */
+    private static Map<Integer, RunnerPod> pods(Context<TcpLoadTest> context, String jobName) {
+        Map<Integer, RunnerPod> pods = new HashMap<>();
+        for (Pod pod : context.getSecondaryResources(Pod.class)) {
             Map<String, String> labels = pod.getMetadata().getLabels();
             if (labels == null || !jobName.equals(labels.get("job-name"))) {
                 continue;
@@ -198,9 +334,46 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest>, Cle
                                 }
                             });
         }
-        if (phase.finished()) {
-            return;
+        return pods;
+    }
+
+    /** What the cluster said when it refused the runner pods, oldest first, from the caches. */
+    private static List<String> refusals(Context<TcpLoadTest> context, TcpLoadTest test) {
+        List<Event> events = new ArrayList<>();
+        context.getSecondaryResources(Event.class).stream()
+                .filter(TcpLoadTestReconciler::isRefusal)
+                .forEach(events::add);
+        events.sort(
+                Comparator.comparing(
+                        event -> event.getLastTimestamp() == null ? "" : event.getLastTimestamp()));
+        List<String> messages = new ArrayList<>();
+        for (Event event : events) {
+            String what =
+                    "FailedCreate".equals(event.getReason())
+                            ? "Job " + event.getInvolvedObject().getName()
+                            : "pod " + event.getInvolvedObject().getName();
+            messages.add(what + ": " + event.getReason() + ": " + event.getMessage());
         }
+        return messages;
+    }
+
+    /**
+     * A refusal that will not pass by itself: the Job controller's every {@code FailedCreate}, and
+     * a {@code FailedMount} of something that does not exist (mounts that are merely slow retry).
+     */
+    private static boolean isRefusal(Event event) {
+        if ("FailedCreate".equals(event.getReason())) {
+            return true;
+        }
+        return "FailedMount".equals(event.getReason())
+                && event.getMessage() != null
+                && event.getMessage().contains("not found");
+    }
+
+    private void observeRunners(
+            Map<Integer, RunnerPod> pods,
+            Map<Integer, RunnerProbe> probes,
+            Map<Integer, RunSummary> results) {
         Map<String, RunnerProbe> byIp = runners.stats(runningIps(pods));
         for (RunnerPod pod : pods.values()) {
             RunnerProbe probe = byIp.get(pod.podIp());
@@ -216,20 +389,46 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest>, Cle
         }
     }
 
-    private void createChildren(KubernetesClient client, TcpLoadTest test) {
-        ConfigMap configMap = DesiredResources.configMap(test);
-        client.configMaps()
-                .inNamespace(test.getMetadata().getNamespace())
-                .resource(configMap)
-                .createOr(existing -> existing.update());
-        if (jobs(client, test).withName(DesiredResources.jobName(test)).get() == null) {
-            Job job = DesiredResources.job(test, runnerImage, runnerPort);
-            job.getMetadata()
-                    .getAnnotations()
-                    .put(
-                            SPEC_ANNOTATION,
-                            client.getKubernetesSerialization().asJson(test.getSpec()));
-            jobs(client, test).resource(job).create();
+    /**
+     * Creates what the caches do not show yet; one that exists already (a cache a moment behind a
+     * create) is left as it is.
+     */
+    private void createChildren(
+            KubernetesClient client,
+            TcpLoadTest test,
+            Context<TcpLoadTest> context,
+            boolean jobExists) {
+        String configMapName = DesiredResources.configMapName(test);
+        boolean configMapExists =
+                context.getSecondaryResources(ConfigMap.class).stream()
+                        .anyMatch(map -> configMapName.equals(map.getMetadata().getName()));
+        if (!configMapExists) {
+            createIfAbsent(
+                    () ->
+                            client.configMaps()
+                                    .inNamespace(test.getMetadata().getNamespace())
+                                    .resource(DesiredResources.configMap(test))
+                                    .create());
+        }
+        if (!jobExists) {
+            createIfAbsent(
+                    () ->
+                            client.batch()
+                                    .v1()
+                                    .jobs()
+                                    .inNamespace(test.getMetadata().getNamespace())
+                                    .resource(DesiredResources.job(test, runnerImage, runnerPort))
+                                    .create());
+        }
+    }
+
+    private static void createIfAbsent(Runnable create) {
+        try {
+            create.run();
+        } catch (KubernetesClientException e) {
+            if (e.getCode() != 409) {
+                throw e;
+            }
         }
     }
 
@@ -248,13 +447,32 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest>, Cle
                 .delete();
     }
 
-    private static TcpLoadTestSpec acceptedSpec(
-            KubernetesClient client, Job job, TcpLoadTest test) {
-        Map<String, String> annotations = job.getMetadata().getAnnotations();
-        String json = annotations == null ? null : annotations.get(SPEC_ANNOTATION);
-        return json == null
-                ? test.getSpec()
-                : client.getKubernetesSerialization().unmarshal(json, TcpLoadTestSpec.class);
+    /** Removes the finalizer an earlier operator put on the test, if it has it. */
+    private static void removeOldFinalizer(KubernetesClient client, TcpLoadTest test) {
+        List<String> finalizers = test.getMetadata().getFinalizers();
+        int at = finalizers == null ? -1 : finalizers.indexOf(OLD_FINALIZER);
+        if (at < 0) {
+            return;
+        }
+        // A JSON patch with a test: it removes this finalizer only if it is still where it was.
+        String patch =
+                "[{\"op\":\"test\",\"path\":\"/metadata/finalizers/"
+                        + at
+                        + "\",\"value\":\""
+                        + OLD_FINALIZER
+                        + "\"},{\"op\":\"remove\",\"path\":\"/metadata/finalizers/"
+                        + at
+                        + "\"}]";
+        try {
+            client.resources(TcpLoadTest.class)
+                    .inNamespace(test.getMetadata().getNamespace())
+                    .withName(test.getMetadata().getName())
+                    .patch(PatchContext.of(PatchType.JSON), patch);
+        } catch (KubernetesClientException e) {
+            if (e.getCode() != 404 && e.getCode() != 422) {
+                throw e;
+            }
+        }
     }
 
     private static void forRunning(Map<Integer, RunnerPod> pods, Consumer<String> action) {
@@ -263,11 +481,6 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest>, Cle
 
     private static List<String> runningIps(Map<Integer, RunnerPod> pods) {
         return pods.values().stream().filter(RunnerPod::running).map(RunnerPod::podIp).toList();
-    }
-
-    private static NonNamespaceOperation<Job, JobList, ScalableResource<Job>> jobs(
-            KubernetesClient client, TcpLoadTest test) {
-        return client.batch().v1().jobs().inNamespace(test.getMetadata().getNamespace());
     }
 
     /** The resource as read, with {@code status} in place of its own. */
@@ -295,9 +508,5 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest>, Cle
         return test.getStatus() == null || test.getStatus().getPhase() == null
                 ? Phase.Pending
                 : test.getStatus().getPhase();
-    }
-
-    private static String key(TcpLoadTest test) {
-        return test.getMetadata().getNamespace() + "/" + test.getMetadata().getName();
     }
 }

@@ -19,6 +19,13 @@ public enum EventReason {
      * A runner speaks another runner protocol than the operator: its image is of another version.
      */
     RunnerIncompatible(true),
+    /**
+     * The cluster refused to create or start the runner pods (Pod Security, a quota, a webhook, a
+     * volume that cannot be mounted), with its own message.
+     */
+    RunnersRefused(true),
+    /** Every retry of a reconcile failed; the test was given up. */
+    ReconcileFailed(true),
     /** A runner crashed, was evicted or OOM-killed, or never reported. */
     RunnerFailed(true),
     /** Every runner reported and every threshold held. */

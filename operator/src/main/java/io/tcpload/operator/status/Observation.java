@@ -5,6 +5,7 @@ import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.validation.Failure;
 import io.tcpload.runner.stats.RunSummary;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -16,6 +17,9 @@ import java.util.Optional;
  *     resource's (so that a spec changed later is never half-applied)
  * @param invalid why the spec is refused, when it was validated and is invalid
  * @param jobExists whether the runner Job exists
+ * @param specChanged whether the resource's spec differs from the one the Job was created for
+ * @param refusals what the cluster said when it refused to run the runner pods (the Job
+ *     controller's {@code FailedCreate}, the kubelet's {@code FailedMount}), each a sentence
  * @param pods runner pods by index
  * @param probes each reachable or tried runner's {@code /stats}, by index
  * @param results final results fetched from the runners, by index
@@ -26,13 +30,29 @@ public record Observation(
         TcpLoadTestSpec runSpec,
         Optional<Failure> invalid,
         boolean jobExists,
+        boolean specChanged,
+        List<String> refusals,
         Map<Integer, RunnerPod> pods,
         Map<Integer, RunnerProbe> probes,
         Map<Integer, RunSummary> results,
         Instant now) {
     public Observation {
+        refusals = List.copyOf(refusals);
         pods = Map.copyOf(pods);
         probes = Map.copyOf(probes);
         results = Map.copyOf(results);
+    }
+
+    /** What was seen of a test whose spec is the one run and that the cluster refused nothing. */
+    public Observation(
+            TcpLoadTest test,
+            TcpLoadTestSpec runSpec,
+            Optional<Failure> invalid,
+            boolean jobExists,
+            Map<Integer, RunnerPod> pods,
+            Map<Integer, RunnerProbe> probes,
+            Map<Integer, RunSummary> results,
+            Instant now) {
+        this(test, runSpec, invalid, jobExists, false, List.of(), pods, probes, results, now);
     }
 }

@@ -7,6 +7,7 @@ import io.tcpload.operator.crd.LatencySummary;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.ResultSummary;
 import io.tcpload.operator.crd.RunnerStatus;
+import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
 import io.tcpload.operator.results.ResultMerge;
@@ -50,6 +51,30 @@ public final class StatusComputer {
     /** How often a starting or running test is looked at (live TPS in the status). */
     public static final Duration POLL = Duration.ofSeconds(2);
 
+    /**
+     * How long a runner pod may wait for its image before the test fails: a registry that is slow
+     * or briefly away gets a few pull attempts, a wrong image name or missing credentials do not
+     * wait for {@code startTimeoutSeconds}.
+     */
+    static final Duration IMAGE_PULL_GRACE = Duration.ofSeconds(60);
+
+    /** Waiting reasons after which a container never starts by itself. */
+    private static final List<String> NEVER_STARTS =
+            List.of(
+                    "InvalidImageName",
+                    "ErrImageNeverPull",
+                    "CreateContainerConfigError",
+                    "CreateContainerError");
+
+    /** Waiting reasons that end only if the image becomes pullable. */
+    private static final List<String> PULL_FAILURES = List.of("ErrImagePull", "ImagePullBackOff");
+
+    /** kstatus' conditions, which Flux, Argo CD and {@code kubectl wait} understand. */
+    public static final String READY = "Ready";
+
+    public static final String RECONCILING = "Reconciling";
+    public static final String STALLED = "Stalled";
+
     /** Beyond duration and timeout, how long the runners have to report before they fail. */
     static final Duration REPORT_GRACE = Duration.ofSeconds(60);
 
@@ -64,7 +89,9 @@ public final class StatusComputer {
                         ? new TcpLoadTestStatus()
                         : COPIER.convertValue(previous, TcpLoadTestStatus.class);
         Phase phase = status.getPhase() == null ? Phase.Pending : status.getPhase();
-        Builder next = new Builder(status, seen.now());
+        Builder next = new Builder(status, seen.now(), generation(seen));
+        // Seen, whether accepted or refused: tools compare it with metadata.generation.
+        status.setObservedGeneration(generation(seen));
         if (phase == Phase.Pending) {
             return pending(seen, next);
         }
@@ -119,19 +146,18 @@ public final class StatusComputer {
 
     /** A test runs once: a spec changed after the start is refused, with a condition saying so. */
     private static void guardSpec(Observation seen, Builder next) {
-        Long accepted = next.status.getObservedGeneration();
-        long generation = generation(seen);
-        if (accepted == null || accepted == generation) {
+        if (!seen.specChanged()) {
             return;
         }
+        long generation = generation(seen);
         boolean newlyRefused =
                 !isFalse(next.status, TcpLoadTestStatus.SPEC_ACCEPTED, "ChangedAfterStart");
         String message =
                 "Generation "
                         + generation
-                        + " was refused: a test runs once, and generation "
-                        + accepted
-                        + " had started. Create a new TcpLoadTest to run the changed spec.";
+                        + " was refused: a test runs once, and this one had started with another"
+                        + " spec, which it goes on with. Create a new TcpLoadTest to run the"
+                        + " changed spec.";
         next.condition(TcpLoadTestStatus.SPEC_ACCEPTED, false, "ChangedAfterStart", message);
         if (newlyRefused) {
             next.event(EventReason.SpecChangeRefused, message);
@@ -179,6 +205,26 @@ public final class StatusComputer {
         int runners = spec.getRunners();
         status.setRunners(rows(seen));
         next.createChildren = !seen.jobExists() && status.getStartAtMs() == null;
+        if (!seen.refusals().isEmpty()) {
+            String message = "The cluster refused the runner pods: " + seen.refusals().get(0);
+            next.condition(TcpLoadTestStatus.RUNNERS_READY, false, "RunnersRefused", message);
+            return next.fail(EventReason.RunnersRefused, message, true);
+        }
+        Instant startingSince =
+                transition(status, TcpLoadTestStatus.RUNNERS_READY).orElse(seen.now());
+        Optional<RunnerPod> cannotStart =
+                seen.pods().values().stream()
+                        .filter(
+                                pod ->
+                                        cannotStart(
+                                                pod, Duration.between(startingSince, seen.now())))
+                        .findFirst();
+        if (cannotStart.isPresent()) {
+            RunnerPod pod = cannotStart.get();
+            String message = capitalized(runnerName(pod)) + " cannot start: " + pod.problem() + ".";
+            next.condition(TcpLoadTestStatus.RUNNERS_READY, false, "RunnerCannotStart", message);
+            return next.fail(EventReason.RunnerFailed, message, true);
+        }
         Optional<RunnerPod> failedPod =
                 seen.pods().values().stream().filter(RunnerPod::failed).findFirst();
         if (failedPod.isPresent()) {
@@ -229,8 +275,7 @@ public final class StatusComputer {
             next.requeue = Optional.of(Duration.ofMillis(1));
             return next.build();
         }
-        Instant since = transition(status, TcpLoadTestStatus.RUNNERS_READY).orElse(seen.now());
-        Instant deadline = since.plusSeconds(spec.getStartTimeoutSeconds());
+        Instant deadline = startingSince.plusSeconds(spec.getStartTimeoutSeconds());
         if (!seen.now().isBefore(deadline)) {
             String reasons =
                     notReady.stream()
@@ -358,6 +403,14 @@ public final class StatusComputer {
 
     private static Decision finished(Observation seen, Builder next) {
         TcpLoadTestStatus status = next.status;
+        if (status.getPhase() == Phase.Failed
+                && status.getStartAtMs() == null
+                && seen.jobExists()) {
+            // Failed before its start (on a reconcile error, say): its runners would wait for an
+            // instant that never comes.
+            next.deleteChildren = true;
+            return next.build();
+        }
         boolean anyRunning = seen.pods().values().stream().anyMatch(RunnerPod::running);
         next.finishRunners = anyRunning;
         Integer ttl = seen.runSpec().getTtlSecondsAfterFinished();
@@ -455,6 +508,42 @@ public final class StatusComputer {
         return runnerName(pod) + ": " + why;
     }
 
+    /**
+     * Whether {@code pod} will never start by itself: its container is refused (a bad image name, a
+     * missing Secret key in its environment), or its image has not been pulled for {@link
+     * #IMAGE_PULL_GRACE} since the test began starting.
+     */
+    static boolean cannotStart(RunnerPod pod, Duration starting) {
+        String problem = pod.problem();
+        if (problem == null || pod.failed()) {
+            return false;
+        }
+        String reason =
+                problem.contains(":") ? problem.substring(0, problem.indexOf(':')) : problem;
+        return NEVER_STARTS.contains(reason)
+                || (PULL_FAILURES.contains(reason) && starting.compareTo(IMAGE_PULL_GRACE) >= 0);
+    }
+
+    /**
+     * The status of a test the operator gave up on: every retry of a reconcile failed. It ends
+     * Failed with the reason, instead of retrying for ever; its runners are deleted by the next
+     * reconcile, if they never started.
+     */
+    public static TcpLoadTestStatus gaveUp(TcpLoadTest test, String message, Instant now) {
+        TcpLoadTestStatus previous = test.getStatus();
+        TcpLoadTestStatus status =
+                previous == null
+                        ? new TcpLoadTestStatus()
+                        : COPIER.convertValue(previous, TcpLoadTestStatus.class);
+        long generation =
+                test.getMetadata().getGeneration() == null ? 1 : test.getMetadata().getGeneration();
+        Builder next = new Builder(status, now, generation);
+        status.setObservedGeneration(generation);
+        next.condition(TcpLoadTestStatus.COMPLETED, false, "ReconcileFailed", message);
+        next.fail(EventReason.ReconcileFailed, message, false);
+        return next.build().status();
+    }
+
     /** {@code runner 2 (pod NAME)}, or {@code runner 2} for a runner with no pod (local mode). */
     private static String runnerName(RunnerPod pod) {
         return pod.name() == null
@@ -499,6 +588,8 @@ public final class StatusComputer {
     private static final class Builder {
         final TcpLoadTestStatus status;
         final Instant now;
+        final long generation;
+        String failReason;
         final List<Event> events = new ArrayList<>();
         boolean createChildren;
         OptionalLong startAtMs = OptionalLong.empty();
@@ -507,9 +598,10 @@ public final class StatusComputer {
         boolean writeFirst;
         Optional<Duration> requeue = Optional.empty();
 
-        Builder(TcpLoadTestStatus status, Instant now) {
+        Builder(TcpLoadTestStatus status, Instant now, long generation) {
             this.status = status;
             this.now = now;
+            this.generation = generation;
         }
 
         void event(EventReason reason, String message) {
@@ -537,6 +629,7 @@ public final class StatusComputer {
             condition.setReason(reason);
             condition.setMessage(message);
             condition.setLastTransitionTime(since);
+            condition.setObservedGeneration(generation);
             conditions.add(condition);
             status.setConditions(conditions);
         }
@@ -550,11 +643,41 @@ public final class StatusComputer {
             }
             deleteChildren = beforeStart;
             requeue = Optional.of(POLL);
+            failReason = reason.name();
             event(reason, message);
             return build();
         }
 
+        /**
+         * kstatus' conditions from the phase: Reconciling while the test is on its way, Stalled
+         * once it failed, Ready once it succeeded, so that a finished test is seen as finished and
+         * a failed one as failed.
+         */
+        private void toolConditions() {
+            Phase phase = status.getPhase() == null ? Phase.Pending : status.getPhase();
+            String message = status.getMessage() == null ? phase.name() : status.getMessage();
+            condition(RECONCILING, !phase.finished(), phase.name(), message);
+            condition(
+                    STALLED,
+                    phase == Phase.Failed,
+                    phase == Phase.Failed
+                            ? (failReason != null ? failReason : stalledReason())
+                            : phase.name(),
+                    message);
+            condition(READY, phase == Phase.Succeeded, phase.name(), message);
+        }
+
+        /** The reason a test failed in an earlier decision, kept by its Stalled condition. */
+        private String stalledReason() {
+            return status.getConditions().stream()
+                    .filter(c -> STALLED.equals(c.getType()) && "True".equals(c.getStatus()))
+                    .map(Condition::getReason)
+                    .findFirst()
+                    .orElse("Failed");
+        }
+
         Decision build() {
+            toolConditions();
             return new Decision(
                     status,
                     createChildren,

@@ -5,6 +5,9 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.EventBuilder;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KeyToPath;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -70,6 +73,7 @@ import java.util.function.BiFunction;
  */
 public final class KubeletDouble implements AutoCloseable {
     private static final String INDEX_KEY = "batch.kubernetes.io/job-completion-index";
+    private static final String TEST_API_VERSION = "tcpload.io/v1alpha1";
 
     private final KubernetesClient client;
     private final Path workDir;
@@ -86,6 +90,7 @@ public final class KubeletDouble implements AutoCloseable {
     private volatile BiFunction<Job, Integer, PodBehaviour> behaviour =
             (job, index) -> PodBehaviour.NORMAL;
     private Watch jobWatch;
+    private Watch testWatch;
 
     public KubeletDouble(KubernetesClient client, Path workDir) {
         this.client = client;
@@ -109,6 +114,22 @@ public final class KubeletDouble implements AutoCloseable {
                                     @Override
                                     public void eventReceived(Action action, Job job) {
                                         events.execute(() -> onJob(action, job));
+                                    }
+
+                                    @Override
+                                    public void onClose(WatcherException cause) {}
+                                });
+        testWatch =
+                client.genericKubernetesResources(TEST_API_VERSION, "TcpLoadTest")
+                        .inAnyNamespace()
+                        .watch(
+                                new Watcher<>() {
+                                    @Override
+                                    public void eventReceived(
+                                            Action action, GenericKubernetesResource test) {
+                                        if (action == Action.DELETED) {
+                                            events.execute(() -> collectOwnedBy(test));
+                                        }
                                     }
 
                                     @Override
@@ -139,7 +160,10 @@ public final class KubeletDouble implements AutoCloseable {
         try {
             switch (action) {
                 case ADDED -> createPods(job);
-                case DELETED -> collectGarbage(job);
+                case DELETED -> {
+                    collectGarbage(job);
+                    collectOwnedBy(job);
+                }
                 default -> {}
             }
         } catch (RuntimeException e) {
@@ -152,6 +176,23 @@ public final class KubeletDouble implements AutoCloseable {
         int completions = job.getSpec().getCompletions();
         for (int index = 0; index < completions; index++) {
             PodBehaviour chosen = behaviour.apply(job, index);
+            if (chosen.refusal() != null) {
+                // Admission said no: the Job controller says so only in an event on the Job.
+                recordEvent(
+                        job,
+                        "Job",
+                        job.getMetadata().getName(),
+                        "FailedCreate",
+                        "Error creating: pods \""
+                                + job.getMetadata().getName()
+                                + "-"
+                                + index
+                                + "-"
+                                + randomSuffix()
+                                + "\" is forbidden: "
+                                + chosen.refusal());
+                continue;
+            }
             Pod pod =
                     client.pods().inNamespace(namespace(job)).resource(newPod(job, index)).create();
             FakePod fake = new FakePod(job, index, pod, chosen);
@@ -193,6 +234,28 @@ public final class KubeletDouble implements AutoCloseable {
 
     private void startPod(FakePod fake) {
         if (fake.deleted) {
+            return;
+        }
+        List<String> unmountable = unmountable(fake);
+        if (!unmountable.isEmpty()) {
+            writePodStatus(
+                    fake,
+                    new PodStatusBuilder()
+                            .withPhase("Pending")
+                            .withContainerStatuses(
+                                    new ContainerStatusBuilder()
+                                            .withName(container(fake).getName())
+                                            .withReady(false)
+                                            .withNewState()
+                                            .withNewWaiting()
+                                            .withReason("ContainerCreating")
+                                            .endWaiting()
+                                            .endState()
+                                            .build())
+                            .build());
+            for (String problem : unmountable) {
+                recordEvent(fake.job, "Pod", fake.name(), "FailedMount", problem);
+            }
             return;
         }
         if (fake.behaviour.neverReadyReason() != null) {
@@ -348,6 +411,81 @@ public final class KubeletDouble implements AutoCloseable {
         return mounts;
     }
 
+    /**
+     * What a pod's volumes name that does not exist: the kubelet cannot mount such a volume, and
+     * the pod waits in ContainerCreating, said only in its FailedMount events.
+     */
+    private List<String> unmountable(FakePod fake) {
+        List<String> problems = new ArrayList<>();
+        for (Volume volume : fake.pod.getSpec().getVolumes()) {
+            if (volume.getProjected() == null) {
+                continue;
+            }
+            for (VolumeProjection source : volume.getProjected().getSources()) {
+                String kind = null;
+                String name = null;
+                boolean exists = true;
+                if (source.getConfigMap() != null
+                        && !Boolean.TRUE.equals(source.getConfigMap().getOptional())) {
+                    kind = "configmap";
+                    name = source.getConfigMap().getName();
+                    exists =
+                            client.configMaps()
+                                            .inNamespace(namespace(fake.job))
+                                            .withName(name)
+                                            .get()
+                                    != null;
+                } else if (source.getSecret() != null
+                        && !Boolean.TRUE.equals(source.getSecret().getOptional())) {
+                    kind = "secret";
+                    name = source.getSecret().getName();
+                    exists =
+                            client.secrets().inNamespace(namespace(fake.job)).withName(name).get()
+                                    != null;
+                }
+                if (!exists) {
+                    problems.add(
+                            "MountVolume.SetUp failed for volume \""
+                                    + volume.getName()
+                                    + "\" : "
+                                    + kind
+                                    + " \""
+                                    + name
+                                    + "\" not found");
+                }
+            }
+        }
+        return problems;
+    }
+
+    /** An event as the Job controller or the kubelet records it. */
+    private void recordEvent(
+            Job job, String kind, String involvedName, String reason, String message) {
+        String now = Instant.now().toString();
+        client.v1()
+                .events()
+                .inNamespace(namespace(job))
+                .resource(
+                        new EventBuilder()
+                                .withNewMetadata()
+                                .withName(involvedName + "." + randomSuffix() + randomSuffix())
+                                .withNamespace(namespace(job))
+                                .endMetadata()
+                                .withNewInvolvedObject()
+                                .withKind(kind)
+                                .withName(involvedName)
+                                .withNamespace(namespace(job))
+                                .endInvolvedObject()
+                                .withReason(reason)
+                                .withMessage(message)
+                                .withType("Warning")
+                                .withFirstTimestamp(now)
+                                .withLastTimestamp(now)
+                                .withCount(1)
+                                .build())
+                .create();
+    }
+
     private void writeConfigMap(FakePod fake, String name, List<KeyToPath> items, Path dir)
             throws IOException {
         ConfigMap map = client.configMaps().inNamespace(namespace(fake.job)).withName(name).get();
@@ -495,7 +633,37 @@ public final class KubeletDouble implements AutoCloseable {
         return condition;
     }
 
-    /** The garbage collector: a deleted Job's pods go, and their runners stop at once. */
+    /**
+     * The garbage collector, for every kind the operator's children come in: what names a deleted
+     * object in its owner references goes too (background propagation), and so on down, as a
+     * deleted Job's pods do.
+     */
+    private void collectOwnedBy(HasMetadata owner) {
+        String uid = owner.getMetadata().getUid();
+        String namespace = owner.getMetadata().getNamespace();
+        List<List<? extends HasMetadata>> dependents =
+                List.of(
+                        client.batch().v1().jobs().inNamespace(namespace).list().getItems(),
+                        client.configMaps().inNamespace(namespace).list().getItems(),
+                        client.secrets().inNamespace(namespace).list().getItems(),
+                        client.pods().inNamespace(namespace).list().getItems());
+        for (List<? extends HasMetadata> kind : dependents) {
+            for (HasMetadata dependent : kind) {
+                boolean owned =
+                        nonNull(dependent.getMetadata().getOwnerReferences()).stream()
+                                .anyMatch(ref -> uid.equals(ref.getUid()));
+                if (owned) {
+                    try {
+                        client.resource(dependent).delete();
+                    } catch (KubernetesClientException e) {
+                        // Gone meanwhile.
+                    }
+                }
+            }
+        }
+    }
+
+    /** The kubelet's part of a deletion: a deleted Job's pods' runners stop at once. */
     private void collectGarbage(Job job) {
         for (FakePod fake : pods.values()) {
             if (fake.job.getMetadata().getUid().equals(job.getMetadata().getUid())
@@ -539,6 +707,9 @@ public final class KubeletDouble implements AutoCloseable {
     public void close() {
         if (jobWatch != null) {
             jobWatch.close();
+        }
+        if (testWatch != null) {
+            testWatch.close();
         }
         for (FakePod fake : pods.values()) {
             fake.deleted = true;

@@ -9,15 +9,22 @@ import java.time.Duration;
  *     {@code ImagePullBackOff})
  * @param killAfter when not null, the runner is killed this long after it started running
  * @param killReason the terminated reason written for a killed runner ({@code OOMKilled}, ...)
+ * @param refusal when not null, admission refuses the pod with this message (Pod Security, a quota,
+ *     a webhook): it is never created, and the Job controller records {@code FailedCreate}
  */
-public record PodBehaviour(String neverReadyReason, Duration killAfter, String killReason) {
-    public static final PodBehaviour NORMAL = new PodBehaviour(null, null, null);
+public record PodBehaviour(
+        String neverReadyReason, Duration killAfter, String killReason, String refusal) {
+    public static final PodBehaviour NORMAL = new PodBehaviour(null, null, null, null);
 
     public static PodBehaviour neverReady(String reason) {
-        return new PodBehaviour(reason, null, null);
+        return new PodBehaviour(reason, null, null, null);
     }
 
     public static PodBehaviour killedAfter(Duration after, String reason) {
-        return new PodBehaviour(null, after, reason);
+        return new PodBehaviour(null, after, reason, null);
+    }
+
+    public static PodBehaviour refused(String message) {
+        return new PodBehaviour(null, null, null, message);
     }
 }

@@ -6,10 +6,13 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.tcpload.operator.children.DesiredResources;
+import io.tcpload.operator.crd.ConfigMapKey;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
+import io.tcpload.operator.reconciler.TcpLoadTestReconciler;
+import io.tcpload.operator.status.StatusComputer;
 import io.tcpload.runner.report.JsonResult;
 import io.tcpload.runner.stats.Histograms;
 import io.tcpload.runner.stats.RunSummary;
@@ -133,6 +136,17 @@ class TcpLoadTestIT {
                 .satisfies(row -> assertThat(row.getStartTime()).isNotNull());
         assertThat(status.getStartSkewMs()).isZero();
         assertThat(condition(status, TcpLoadTestStatus.COMPLETED).getStatus()).isEqualTo("True");
+        // What kstatus-based tools (Flux, Argo CD, kubectl wait) read.
+        assertThat(condition(status, StatusComputer.READY).getStatus()).isEqualTo("True");
+        assertThat(condition(status, StatusComputer.RECONCILING).getStatus()).isEqualTo("False");
+        assertThat(condition(status, StatusComputer.STALLED).getStatus()).isEqualTo("False");
+        assertThat(status.getObservedGeneration())
+                .isEqualTo(get(namespace, "single").getMetadata().getGeneration());
+        assertThat(status.getConditions())
+                .allSatisfy(c -> assertThat(c.getObservedGeneration()).isNotNull());
+        assertThat(get(namespace, "single").getMetadata().getFinalizers())
+                .as("no finalizer")
+                .isNullOrEmpty();
         await().atMost(RUN_BOUND)
                 .until(
                         () ->
@@ -231,6 +245,152 @@ class TcpLoadTestIT {
                                         .getItems()
                                         .isEmpty());
         await().atMost(RUN_BOUND).until(() -> eventReasons(namespace).contains("StartTimeout"));
+    }
+
+    @Test
+    void runnerPodsTheClusterRefusesFailTheTestInSecondsWithItsMessage() {
+        String namespace = newNamespace();
+        world.kubelet.behaving(
+                (job, index) ->
+                        job.getMetadata().getNamespace().equals(namespace)
+                                ? PodBehaviour.refused(
+                                        "violates PodSecurity \"restricted:latest\":"
+                                                + " seccompProfile")
+                                : PodBehaviour.NORMAL);
+        TcpLoadTestSpec spec = spec(2);
+        spec.setStartTimeoutSeconds(300);
+        create(namespace, "refused", spec);
+
+        TcpLoadTestStatus status = awaitFinished(namespace, "refused");
+
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        assertThat(status.getMessage())
+                .startsWith(
+                        "The cluster refused the runner pods: Job refused-runners: FailedCreate")
+                .contains("violates PodSecurity \"restricted:latest\"");
+        assertThat(condition(status, TcpLoadTestStatus.RUNNERS_READY).getReason())
+                .isEqualTo("RunnersRefused");
+        assertThat(condition(status, StatusComputer.STALLED).getStatus()).isEqualTo("True");
+        assertThat(condition(status, StatusComputer.STALLED).getReason())
+                .isEqualTo("RunnersRefused");
+    }
+
+    @Test
+    void aContainerThatCanNeverStartFailsTheTestAtOnce() {
+        String namespace = newNamespace();
+        world.kubelet.behaving(
+                (job, index) ->
+                        job.getMetadata().getNamespace().equals(namespace)
+                                ? PodBehaviour.neverReady("InvalidImageName")
+                                : PodBehaviour.NORMAL);
+        TcpLoadTestSpec spec = spec(1);
+        spec.setStartTimeoutSeconds(300);
+        create(namespace, "badimage", spec);
+
+        TcpLoadTestStatus status = awaitFinished(namespace, "badimage");
+
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        assertThat(status.getMessage())
+                .startsWith("Runner 0 (pod badimage-runners-0-")
+                .contains("cannot start: InvalidImageName");
+    }
+
+    @Test
+    void aConfigMapTheSpecNamesThatDoesNotExistFailsTheTestAtOnce() {
+        String namespace = newNamespace();
+        TcpLoadTestSpec spec = spec(1);
+        spec.setProfile(null);
+        spec.setProfileFrom(new ConfigMapKey("no-such-profiles", "bank.ini"));
+        create(namespace, "nomap", spec);
+
+        TcpLoadTestStatus status = awaitFinished(namespace, "nomap");
+
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        assertThat(status.getMessage())
+                .isEqualTo(
+                        "spec.profileFrom: ConfigMap 'no-such-profiles' does not exist in"
+                                + " namespace '"
+                                + namespace
+                                + "'.");
+        assertThat(world.client.batch().v1().jobs().inNamespace(namespace).list().getItems())
+                .isEmpty();
+    }
+
+    @Test
+    void anEarlierOperatorsFinalizerIsRemovedSoTheTestCanBeDeleted() {
+        String namespace = newNamespace();
+        TcpLoadTest test = new TcpLoadTest();
+        test.setMetadata(
+                new ObjectMetaBuilder()
+                        .withName("old")
+                        .withNamespace(namespace)
+                        .withFinalizers(TcpLoadTestReconciler.OLD_FINALIZER)
+                        .build());
+        test.setSpec(spec(1));
+        world.client.resources(TcpLoadTest.class).inNamespace(namespace).resource(test).create();
+
+        await().atMost(RUN_BOUND)
+                .until(() -> get(namespace, "old").getMetadata().getFinalizers().isEmpty());
+        world.client.resources(TcpLoadTest.class).inNamespace(namespace).withName("old").delete();
+        await().atMost(RUN_BOUND).until(() -> get(namespace, "old") == null);
+        // Its children go by their owner references, as the garbage collector deletes them.
+        await().atMost(RUN_BOUND)
+                .until(
+                        () ->
+                                world.client
+                                                .batch()
+                                                .v1()
+                                                .jobs()
+                                                .inNamespace(namespace)
+                                                .list()
+                                                .getItems()
+                                                .isEmpty()
+                                        && world.client
+                                                .configMaps()
+                                                .inNamespace(namespace)
+                                                .list()
+                                                .getItems()
+                                                .isEmpty());
+    }
+
+    @Test
+    void aTestCostsTheApiServerAFewWritesAndNoPolls() {
+        String namespace = newNamespace();
+        world.clearOperatorRequests();
+        create(namespace, "counted", spec(2));
+
+        awaitFinished(namespace, "counted");
+        // Until the runners are told to finish and their pods end.
+        await().atMost(RUN_BOUND)
+                .until(
+                        () ->
+                                world
+                                        .client
+                                        .pods()
+                                        .inNamespace(namespace)
+                                        .list()
+                                        .getItems()
+                                        .stream()
+                                        .allMatch(
+                                                pod ->
+                                                        !"Running"
+                                                                .equals(
+                                                                        pod.getStatus()
+                                                                                .getPhase())));
+        List<OperatorHarness.ApiRequest> requests =
+                world.operatorRequests().stream()
+                        .filter(r -> r.path().contains("/namespaces/" + namespace + "/"))
+                        .toList();
+
+        assertThat(requests)
+                .as("no reconcile lists or reads its children: the informers have them")
+                .noneMatch(
+                        r ->
+                                r.method().equals("GET")
+                                        && List.of("pods", "jobs", "configmaps", "events")
+                                                .contains(r.resource()));
+        // A ConfigMap and a Job, a status patch per step and per 2 s poll, an event per step.
+        assertThat(requests).as("%s", requests).hasSizeLessThanOrEqualTo(40);
     }
 
     @Test

@@ -2,11 +2,15 @@ package io.tcpload.operator.reconciler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.RetryInfo;
 import io.tcpload.operator.children.Specs;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
 import io.tcpload.operator.status.RunnerProbe;
+import io.tcpload.operator.status.StatusComputer;
+import java.lang.reflect.Proxy;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.Map;
@@ -64,5 +68,63 @@ class ErrorStatusTest {
         assertThat(patched.getStatus().getPhase()).isEqualTo(Phase.Running);
         assertThat(patched.getStatus().getStartAtMs()).isEqualTo(1_700_000_000_000L);
         assertThat(test.getStatus().getMessage()).as("the read resource is untouched").isNull();
+    }
+
+    @Test
+    void onTheLastRetryTheTestIsGivenUpAsFailedNotRetriedForEver() {
+        TcpLoadTest test = Specs.test("pay", Specs.valid());
+        TcpLoadTestStatus status = new TcpLoadTestStatus();
+        status.setPhase(Phase.Starting);
+        test.setStatus(status);
+        TcpLoadTestReconciler reconciler =
+                new TcpLoadTestReconciler("runner:test", 8080, UNUSED, Clock.systemUTC());
+
+        TcpLoadTest patched =
+                reconciler
+                        .updateErrorStatus(
+                                test,
+                                lastAttempt(),
+                                new IllegalStateException("jobs.batch is forbidden"))
+                        .getResource()
+                        .orElseThrow();
+
+        assertThat(patched.getStatus().getPhase()).isEqualTo(Phase.Failed);
+        assertThat(patched.getStatus().getMessage())
+                .isEqualTo("Reconcile failed on every retry: jobs.batch is forbidden");
+        assertThat(patched.getStatus().getCompletionTime()).isNotNull();
+        assertThat(patched.getStatus().getConditions())
+                .anySatisfy(
+                        c -> {
+                            assertThat(c.getType()).isEqualTo(StatusComputer.STALLED);
+                            assertThat(c.getStatus()).isEqualTo("True");
+                            assertThat(c.getReason()).isEqualTo("ReconcileFailed");
+                        });
+    }
+
+    /** A reconcile context that says this is the last attempt, and nothing else. */
+    @SuppressWarnings("unchecked")
+    private static Context<TcpLoadTest> lastAttempt() {
+        RetryInfo last =
+                new RetryInfo() {
+                    @Override
+                    public int getAttemptCount() {
+                        return 6;
+                    }
+
+                    @Override
+                    public boolean isLastAttempt() {
+                        return true;
+                    }
+                };
+        return (Context<TcpLoadTest>)
+                Proxy.newProxyInstance(
+                        Context.class.getClassLoader(),
+                        new Class<?>[] {Context.class},
+                        (proxy, method, args) -> {
+                            if (method.getName().equals("getRetryInfo")) {
+                                return Optional.of(last);
+                            }
+                            throw new AssertionError("not used: " + method.getName());
+                        });
     }
 }

@@ -352,17 +352,8 @@ class StatusComputerTest {
         TcpLoadTest test = runningTest(1);
         test.getMetadata().setGeneration(2L);
 
-        Decision first =
-                StatusComputer.next(
-                        seen(test, Map.of(0, running(0)), Map.of(), Map.of(), T0.plusSeconds(1)));
-        Decision second =
-                StatusComputer.next(
-                        seen(
-                                after(test, first),
-                                Map.of(0, running(0)),
-                                Map.of(),
-                                Map.of(),
-                                T0.plusSeconds(2)));
+        Decision first = StatusComputer.next(changed(test, T0.plusSeconds(1)));
+        Decision second = StatusComputer.next(changed(after(test, first), T0.plusSeconds(2)));
 
         Condition accepted = condition(first.status(), TcpLoadTestStatus.SPEC_ACCEPTED);
         assertThat(accepted.getStatus()).isEqualTo("False");
@@ -371,7 +362,111 @@ class StatusComputerTest {
                 .extracting(Event::reason)
                 .containsExactly(EventReason.SpecChangeRefused);
         assertThat(second.events()).isEmpty();
-        assertThat(second.status().getObservedGeneration()).isEqualTo(1L);
+        // Seen, and refused: tools that compare it with metadata.generation are not left waiting.
+        assertThat(second.status().getObservedGeneration()).isEqualTo(2L);
+        assertThat(second.status().getPhase()).isEqualTo(Phase.Running);
+    }
+
+    /** A running test whose spec differs from the one its Job was created for. */
+    private static Observation changed(TcpLoadTest test, Instant now) {
+        return new Observation(
+                test,
+                test.getSpec(),
+                Optional.empty(),
+                true,
+                true,
+                List.of(),
+                Map.of(0, running(0)),
+                Map.of(),
+                Map.of(),
+                now);
+    }
+
+    @Test
+    void theClustersRefusalOfTheRunnerPodsFailsTheTestAtOnceWithItsMessage() {
+        TcpLoadTest test = test(1);
+        Decision pending = StatusComputer.next(seen(test, Map.of(), Map.of(), Map.of(), T0));
+        String refusal = "Job pay-runners: FailedCreate: pods is forbidden: exceeded quota";
+
+        Decision refused =
+                StatusComputer.next(
+                        new Observation(
+                                after(test, pending),
+                                test.getSpec(),
+                                Optional.empty(),
+                                true,
+                                false,
+                                List.of(refusal),
+                                Map.of(),
+                                Map.of(),
+                                Map.of(),
+                                T0.plusSeconds(1)));
+
+        assertThat(refused.status().getPhase()).isEqualTo(Phase.Failed);
+        assertThat(refused.status().getMessage())
+                .isEqualTo("The cluster refused the runner pods: " + refusal);
+        assertThat(refused.deleteChildren()).isTrue();
+        assertThat(condition(refused.status(), StatusComputer.STALLED).getStatus())
+                .isEqualTo("True");
+        assertThat(condition(refused.status(), StatusComputer.RECONCILING).getStatus())
+                .isEqualTo("False");
+        assertThat(refused.events()).extracting(Event::reason).contains(EventReason.RunnersRefused);
+    }
+
+    @Test
+    void anImageThatIsNotPulledFailsTheTestAfterTheGraceNotTheStartTimeout() {
+        TcpLoadTest test = test(1);
+        test.getSpec().setStartTimeoutSeconds(600);
+        Decision pending = StatusComputer.next(seen(test, Map.of(), Map.of(), Map.of(), T0));
+        RunnerPod pulling =
+                new RunnerPod(
+                        0,
+                        "pay-runners-0-abcde",
+                        "Pending",
+                        null,
+                        "ImagePullBackOff: Back-off pulling image \"x\"");
+
+        Decision early =
+                StatusComputer.next(
+                        seen(
+                                after(test, pending),
+                                Map.of(0, pulling),
+                                Map.of(),
+                                Map.of(),
+                                T0.plusSeconds(10)));
+        Decision late =
+                StatusComputer.next(
+                        seen(
+                                after(test, early),
+                                Map.of(0, pulling),
+                                Map.of(),
+                                Map.of(),
+                                T0.plus(StatusComputer.IMAGE_PULL_GRACE).plusSeconds(1)));
+
+        assertThat(early.status().getPhase()).isEqualTo(Phase.Starting);
+        assertThat(late.status().getPhase()).isEqualTo(Phase.Failed);
+        assertThat(late.status().getMessage())
+                .isEqualTo(
+                        "Runner 0 (pod pay-runners-0-abcde) cannot start: ImagePullBackOff:"
+                                + " Back-off pulling image \"x\".");
+    }
+
+    @Test
+    void conditionsSayWhatToolsReadWhileRunningAndCarryTheGeneration() {
+        TcpLoadTest test = test(1);
+        test.getMetadata().setGeneration(3L);
+
+        Decision pending = StatusComputer.next(seen(test, Map.of(), Map.of(), Map.of(), T0));
+
+        assertThat(condition(pending.status(), StatusComputer.RECONCILING).getStatus())
+                .isEqualTo("True");
+        assertThat(condition(pending.status(), StatusComputer.READY).getStatus())
+                .isEqualTo("False");
+        assertThat(condition(pending.status(), StatusComputer.STALLED).getStatus())
+                .isEqualTo("False");
+        assertThat(pending.status().getConditions())
+                .allSatisfy(c -> assertThat(c.getObservedGeneration()).isEqualTo(3L));
+        assertThat(pending.status().getObservedGeneration()).isEqualTo(3L);
     }
 
     @Test
