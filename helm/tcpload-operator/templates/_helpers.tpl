@@ -64,28 +64,25 @@ and finalizers), creates and deletes each test's ConfigMap and runner Job, reads
 and records events. Shared by the ClusterRole and the per-namespace Roles.
 */}}
 {{- define "tcpload-operator.rules" -}}
+{{- /* Exactly what the operator calls (RbacUsageIT records it): watches of its tests and of
+       what it made (selected by label), writes of its children, status and events, the user's
+       ConfigMaps a spec names, read once. */ -}}
 - apiGroups: ["tcpload.io"]
   resources: ["tcploadtests"]
-  verbs: ["get", "list", "watch", "patch", "update"]
+  verbs: ["get", "list", "watch", "patch"]
 - apiGroups: ["tcpload.io"]
   resources: ["tcploadtests/status"]
-  verbs: ["get", "patch", "update"]
-- apiGroups: ["tcpload.io"]
-  resources: ["tcploadtests/finalizers"]
-  verbs: ["update"]
+  verbs: ["patch"]
 - apiGroups: ["batch"]
   resources: ["jobs"]
-  verbs: ["get", "list", "watch", "create", "delete", "patch"]
+  verbs: ["list", "watch", "create", "delete"]
 - apiGroups: [""]
   resources: ["configmaps"]
-  verbs: ["get", "list", "watch", "create", "delete", "patch"]
+  verbs: ["get", "list", "watch", "create", "delete"]
 - apiGroups: [""]
   resources: ["pods"]
-  verbs: ["get", "list", "watch"]
+  verbs: ["list", "watch"]
 - apiGroups: [""]
   resources: ["events"]
-  verbs: ["create", "patch"]
-- apiGroups: ["events.k8s.io"]
-  resources: ["events"]
-  verbs: ["create", "patch"]
+  verbs: ["list", "watch", "create"]
 {{- end }}

@@ -121,9 +121,6 @@ public final class OperatorMain implements AutoCloseable {
         operator.register(
                 reconciler,
                 config -> {
-                    // Also on a test's deletion, and on one marked for deletion that still
-                    // carries an earlier operator's finalizer, which it then removes.
-                    config.withTriggerReconcilerOnAllEvents(true);
                     if (settings.watchNamespaces().isEmpty()) {
                         config.watchingAllNamespaces();
                     } else {
@@ -150,6 +147,7 @@ public final class OperatorMain implements AutoCloseable {
         http.createContext("/metrics", exchange -> send(exchange, 200, registry.scrape()));
         http.start();
         operator.start();
+        TcpLoadTestReconciler.releaseDeleted(client, settings.watchNamespaces());
         return new OperatorMain(operator, http, reconciler, closing);
     }
 

@@ -3,20 +3,31 @@ package io.tcpload.operator.crd;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Pattern;
 import io.fabric8.generator.annotation.Required;
+import io.fabric8.generator.annotation.Size;
+import io.fabric8.generator.annotation.ValidationRule;
 
 /**
  * A data file for the profile's {@code FILE} parameters, placed beside the profile in the runner
  * pod: either inline {@code content} or a ConfigMap key.
  */
+@ValidationRule(value = SpecRules.ONE_FILE_SOURCE, message = SpecRules.ONE_FILE_SOURCE_MESSAGE)
+@ValidationRule(
+        value = SpecRules.NOT_THE_PROFILE,
+        message = SpecRules.NOT_THE_PROFILE_MESSAGE,
+        fieldPath = ".name")
 public class DataFile {
     @Required
-    @Pattern("^[-._a-zA-Z0-9]+$")
+    @Size(max = SpecLimits.KEY_MAX)
+    @Pattern(SpecLimits.FILE_NAME_PATTERN)
     @JsonPropertyDescription(
             "File name as the profile's FILE parameter names it (for example accounts.txt); a"
                     + " plain name, no folders.")
     private String name;
 
-    @JsonPropertyDescription("The file's text, one value per line.")
+    @Size(max = SpecLimits.INLINE_TEXT_MAX)
+    @JsonPropertyDescription(
+            "The file's text, one value per line. The inline profile and files together are at"
+                    + " most 200 KiB; larger ones go in a ConfigMap.")
     private String content;
 
     @JsonPropertyDescription("Take the file's text from this ConfigMap key instead of content.")

@@ -2,6 +2,7 @@ package io.tcpload.operator.crd;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Pattern;
+import io.fabric8.generator.annotation.Size;
 import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.LocalObjectReference;
@@ -14,10 +15,12 @@ import java.util.Map;
 
 /** Pod settings of the runners; absent fields take the operator's defaults. */
 public class RunnerPodSettings {
+    @Size(max = SpecLimits.IMAGE_MAX)
     @JsonPropertyDescription("Runner image; absent means the image the operator was built with.")
     private String image;
 
     @Pattern("^(Always|IfNotPresent|Never)$")
+    @Size(max = 12)
     @JsonPropertyDescription("Image pull policy: Always, IfNotPresent or Never.")
     private String imagePullPolicy;
 
@@ -27,8 +30,10 @@ public class RunnerPodSettings {
     @JsonPropertyDescription("CPU and memory requests and limits of the runner container.")
     private ResourceRequirements resources;
 
+    @Size(max = SpecLimits.POD_MAP_ENTRIES_MAX)
     @JsonPropertyDescription("Node labels the runner pods must match.")
-    private Map<String, String> nodeSelector = new LinkedHashMap<>();
+    private Map<String, @Size(max = SpecLimits.LABEL_VALUE_MAX) String> nodeSelector =
+            new LinkedHashMap<>();
 
     @JsonPropertyDescription("Tolerations of the runner pods.")
     private List<Toleration> tolerations = new ArrayList<>();
@@ -39,15 +44,21 @@ public class RunnerPodSettings {
     @JsonPropertyDescription("Extra environment variables of the runner container (TZ, JAVA_OPTS).")
     private List<EnvVar> env = new ArrayList<>();
 
+    @Size(max = SpecLimits.OBJECT_NAME_MAX)
     @JsonPropertyDescription("Service account of the runner pods.")
     private String serviceAccountName;
 
+    @Size(max = SpecLimits.POD_MAP_ENTRIES_MAX)
     @JsonPropertyDescription("Extra labels of the runner pods.")
-    private Map<String, String> labels = new LinkedHashMap<>();
+    private Map<String, @Size(max = SpecLimits.LABEL_VALUE_MAX) String> labels =
+            new LinkedHashMap<>();
 
+    @Size(max = SpecLimits.POD_MAP_ENTRIES_MAX)
     @JsonPropertyDescription("Extra annotations of the runner pods.")
-    private Map<String, String> annotations = new LinkedHashMap<>();
+    private Map<String, @Size(max = SpecLimits.ANNOTATION_VALUE_MAX) String> annotations =
+            new LinkedHashMap<>();
 
+    @Size(max = SpecLimits.OBJECT_NAME_MAX)
     @JsonPropertyDescription("Priority class of the runner pods.")
     private String priorityClassName;
 

@@ -5,6 +5,7 @@ import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Pattern;
 import io.fabric8.generator.annotation.Required;
+import io.fabric8.generator.annotation.Size;
 import io.tcpload.runner.contract.RunnerLimits;
 
 /**
@@ -13,7 +14,8 @@ import io.tcpload.runner.contract.RunnerLimits;
  */
 public class Stage {
     @Required
-    @Pattern(Durations.PATTERN)
+    @Pattern(Durations.POSITIVE_PATTERN)
+    @Size(max = SpecLimits.DURATION_MAX)
     @JsonPropertyDescription(
             "How long the stage lasts: 30s, 2m, 500ms, 1h (a bare number is seconds).")
     private String duration;

@@ -3,11 +3,15 @@ package io.tcpload.operator.crd;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
+import io.fabric8.generator.annotation.Pattern;
 import io.fabric8.generator.annotation.Required;
+import io.fabric8.generator.annotation.Size;
 
 /** Where the load goes, overriding the profile's {@code [common]} host and port. */
 public class TargetOverride {
     @Required
+    @Size(min = 1, max = SpecLimits.HOST_MAX)
+    @Pattern(SpecLimits.HOST_PATTERN)
     @JsonPropertyDescription(
             "Host name or IP address, typically a Service DNS name such as"
                     + " payments.bank.svc.cluster.local.")

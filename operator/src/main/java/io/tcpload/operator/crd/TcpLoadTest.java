@@ -1,6 +1,7 @@
 package io.tcpload.operator.crd;
 
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn;
+import io.fabric8.generator.annotation.ValidationRule;
 import io.fabric8.kubernetes.api.model.Namespaced;
 import io.fabric8.kubernetes.client.CustomResource;
 import io.fabric8.kubernetes.model.annotation.Group;
@@ -22,6 +23,9 @@ import io.fabric8.kubernetes.model.annotation.Version;
         name = "Age",
         jsonPath = ".metadata.creationTimestamp",
         type = AdditionalPrinterColumn.Type.DATE)
+@ValidationRule(value = SpecRules.HAS_SPEC, message = SpecRules.HAS_SPEC_MESSAGE)
+@ValidationRule(value = SpecRules.NAME_HAS_NO_DOT, message = SpecRules.NAME_HAS_NO_DOT_MESSAGE)
+@ValidationRule(value = SpecRules.NAME_LENGTH, message = SpecRules.NAME_LENGTH_MESSAGE)
 public class TcpLoadTest extends CustomResource<TcpLoadTestSpec, TcpLoadTestStatus>
         implements Namespaced {
     private static final long serialVersionUID = 1L;

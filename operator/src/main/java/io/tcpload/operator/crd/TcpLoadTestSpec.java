@@ -6,6 +6,8 @@ import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Pattern;
+import io.fabric8.generator.annotation.Size;
+import io.fabric8.generator.annotation.ValidationRule;
 import io.tcpload.runner.contract.RunnerLimits;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,13 +16,42 @@ import java.util.List;
  * What to run: the profile, the load's shape and size, the pass criteria and the runner pods'
  * settings. A test runs once; the operator refuses changes made after it started.
  */
+@ValidationRule(
+        value = SpecRules.ONE_PROFILE,
+        message = SpecRules.ONE_PROFILE_MESSAGE,
+        fieldPath = ".profile")
+@ValidationRule(
+        value = SpecRules.DURATION_OR_STAGES,
+        message = SpecRules.DURATION_OR_STAGES_MESSAGE,
+        fieldPath = ".duration")
+@ValidationRule(
+        value = SpecRules.CONNECTIONS_COVER_LOOPS,
+        message = SpecRules.CONNECTIONS_COVER_LOOPS_MESSAGE,
+        fieldPath = ".connections")
+@ValidationRule(
+        value = SpecRules.CONNECTIONS_PER_RUNNER,
+        message = SpecRules.CONNECTIONS_PER_RUNNER_MESSAGE,
+        fieldPath = ".connections")
+@ValidationRule(
+        value = SpecRules.RATE_SHARED,
+        message = SpecRules.RATE_SHARED_MESSAGE,
+        fieldPath = ".rate")
+@ValidationRule(value = SpecRules.IMMUTABLE, message = SpecRules.IMMUTABLE_MESSAGE)
 public class TcpLoadTestSpec {
-    @JsonPropertyDescription("The wrktcp INI profile, as text. Give either profile or profileFrom.")
+    @Size(max = SpecLimits.INLINE_TEXT_MAX)
+    @JsonPropertyDescription(
+            "The wrktcp INI profile, as text. Give either profile or profileFrom. The inline"
+                    + " profile and files together are at most 200 KiB; larger ones go in a"
+                    + " ConfigMap.")
     private String profile;
 
     @JsonPropertyDescription("Take the INI profile from a ConfigMap key instead of profile.")
     private ConfigMapKey profileFrom;
 
+    @Size(max = SpecLimits.FILES_MAX)
+    @ValidationRule(
+            value = SpecRules.FILE_NAMES_UNIQUE,
+            message = SpecRules.FILE_NAMES_UNIQUE_MESSAGE)
     @JsonPropertyDescription(
             "Data files for the profile's FILE parameters, placed beside the profile; every FILE"
                     + " path must be the name of one of them.")
@@ -44,13 +75,15 @@ public class TcpLoadTestSpec {
                     + " remainder); at least runners x threads.")
     private Integer connections = 1;
 
-    @Pattern(Durations.PATTERN)
+    @Pattern(Durations.POSITIVE_PATTERN)
+    @Size(max = SpecLimits.DURATION_MAX)
     @JsonPropertyDescription(
             "How long the load runs: 30s, 2m, 500ms, 1h (a bare number is seconds). Give either"
                     + " duration or stages.")
     private String duration;
 
-    @Pattern(Durations.PATTERN)
+    @Pattern(Durations.POSITIVE_PATTERN)
+    @Size(max = SpecLimits.DURATION_MAX)
     @Default("5s")
     @JsonPropertyDescription("Connect and response timeout (the runner's --timeout).")
     private String timeout = "5s";
@@ -68,6 +101,7 @@ public class TcpLoadTestSpec {
                     + " runners; absent means as fast as the connections allow.")
     private Long rate;
 
+    @Size(max = RunnerLimits.STAGES_MAX)
     @JsonPropertyDescription(
             "A rate schedule instead of duration and rate: each stage ramps linearly to its"
                     + " rate.")
@@ -87,18 +121,22 @@ public class TcpLoadTestSpec {
                     + " 'successRatio >= 0.99', 'errorRatio <= 0.01', 'tps >= 1000'. Metrics: p50,"
                     + " p75, p90, p99, p99.9, p99.99, mean, max, successRatio, errorRatio, tps;"
                     + " operators <, <=, >, >=; latencies take us, ms or s.")
-    private List<String> thresholds = new ArrayList<>();
+    @Size(max = SpecLimits.THRESHOLDS_MAX)
+    private List<@Size(max = SpecLimits.THRESHOLD_MAX) @Pattern(ThresholdSyntax.PATTERN) String>
+            thresholds = new ArrayList<>();
 
     @JsonPropertyDescription("Settings of the runner pods.")
     private RunnerPodSettings runner = new RunnerPodSettings();
 
     @Min(1)
+    @Max(Integer.MAX_VALUE)
     @Default("300")
     @JsonPropertyDescription(
             "Seconds the runner pods have to become ready together before the test fails.")
     private Integer startTimeoutSeconds = 300;
 
     @Min(0)
+    @Max(Integer.MAX_VALUE)
     @JsonPropertyDescription(
             "Seconds after the test finishes when its Jobs and pods are deleted; the TcpLoadTest"
                     + " stays as the record of the result. Absent keeps them.")

@@ -130,7 +130,10 @@ public final class LocalRun {
             Optional<Failure> failure = resolution.failure();
             sources = resolution.sources().orElse(null);
             if (failure.isEmpty()) {
-                failure = TcpLoadTestValidator.validate(spec, sources);
+                TcpLoadTest asRun = new TcpLoadTest();
+                asRun.setMetadata(test.getMetadata());
+                asRun.setSpec(spec);
+                failure = TcpLoadTestValidator.validate(asRun, sources);
             }
             if (failure.isPresent()) {
                 err.println("tcpload: " + options.file() + ": " + failure.get());

@@ -17,6 +17,7 @@ import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfig
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.api.reconciler.PrimaryUpdateAndCacheUtils;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.RetryInfo;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
@@ -91,6 +92,7 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
     private final RunnerClient runners;
     private final Clock clock;
     private volatile IndexerResourceCache<TcpLoadTest> tests;
+    private volatile boolean reconciling;
 
     public TcpLoadTestReconciler(
             String runnerImage, int runnerPort, RunnerClient runners, Clock clock) {
@@ -100,10 +102,14 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
         this.clock = clock;
     }
 
-    /** How many tests are in {@code phase}, as the informer's cache holds them now. */
+    /**
+     * How many tests are in {@code phase}, as the informer's cache holds them now; none on a
+     * replica that has not reconciled (a follower, with leader election, keeps its cache warm too,
+     * and the tests would be counted once per replica).
+     */
     public long count(Phase phase) {
         IndexerResourceCache<TcpLoadTest> cache = tests;
-        if (cache == null) {
+        if (cache == null || !reconciling) {
             return 0;
         }
         return cache.list()
@@ -197,10 +203,8 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
 
     @Override
     public UpdateControl<TcpLoadTest> reconcile(TcpLoadTest test, Context<TcpLoadTest> context) {
+        reconciling = true;
         KubernetesClient client = context.getClient();
-        if (context.isPrimaryResourceDeleted()) {
-            return UpdateControl.noUpdate();
-        }
         removeOldFinalizer(client, test);
         if (test.isMarkedForDeletion()) {
             // Its children go with it, by their owner references.
@@ -220,8 +224,7 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
         Optional<Failure> invalid = Optional.empty();
         if (phase == Phase.Pending) {
             SourceReader.Read read = SourceReader.read(client, test);
-            invalid =
-                    TcpLoadTestValidator.validate(test.getSpec(), read.sources()).or(read::missing);
+            invalid = TcpLoadTestValidator.validate(test, read.sources()).or(read::missing);
         }
         Map<Integer, RunnerPod> pods = pods(context, jobName);
         Map<Integer, RunnerProbe> probes = new HashMap<>();
@@ -243,6 +246,7 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
                         results,
                         now);
         Decision decision = StatusComputer.next(seen);
+        TcpLoadTest latest = test;
         if (decision.writeFirst()) {
             // Written before anything else (the start instant before any runner hears of it),
             // then on from the status as written, in this reconcile: the next one may be handed
@@ -250,15 +254,12 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
             for (var event : decision.events()) {
                 EventRecorder.record(client, test, event, now);
             }
-            client.resources(TcpLoadTest.class)
-                    .inNamespace(test.getMetadata().getNamespace())
-                    .resource(statusOnly(test, decision.status()))
-                    .patchStatus();
+            latest = writeStatus(test, context, decision.status());
             now = clock.instant();
             decision =
                     StatusComputer.next(
                             new Observation(
-                                    withStatus(test, decision.status()),
+                                    latest,
                                     runSpec,
                                     Optional.empty(),
                                     job.isPresent(),
@@ -284,10 +285,30 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
             EventRecorder.record(client, test, event, now);
         }
 
-        UpdateControl<TcpLoadTest> control =
-                UpdateControl.patchStatus(statusOnly(test, decision.status()));
+        writeStatus(latest, context, decision.status());
+        UpdateControl<TcpLoadTest> control = UpdateControl.noUpdate();
         decision.requeue().ifPresent(control::rescheduleAfter);
         return control;
+    }
+
+    /**
+     * Writes the whole status as a JSON Patch from {@code test}, which must be the resource as last
+     * written (the one a write-first step returned, not the one the reconcile began with: a patch
+     * from an older status misplaces list entries such as the conditions), and hands the written
+     * resource to the SDK's cache, so that the next reconcile starts from it and the write's own
+     * event reconciles nothing.
+     *
+     * @return the resource as written
+     */
+    private static TcpLoadTest writeStatus(
+            TcpLoadTest test, Context<TcpLoadTest> context, TcpLoadTestStatus status) {
+        return PrimaryUpdateAndCacheUtils.patchStatusAndCacheResource(
+                test,
+                context,
+                current -> {
+                    current.setStatus(status);
+                    return current;
+                });
     }
 
     @Override
@@ -447,8 +468,13 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
                 .delete();
     }
 
-    /** Removes the finalizer an earlier operator put on the test, if it has it. */
-    private static void removeOldFinalizer(KubernetesClient client, TcpLoadTest test) {
+    /**
+     * Removes the finalizer an earlier operator put on the test, if it has it. Every test is
+     * reconciled when the operator starts, so a test still alive loses it then; one already being
+     * deleted is never reconciled (the SDK skips those without a finalizer of its own), and {@link
+     * #releaseDeleted} sweeps those at the start.
+     */
+    public static void removeOldFinalizer(KubernetesClient client, TcpLoadTest test) {
         List<String> finalizers = test.getMetadata().getFinalizers();
         int at = finalizers == null ? -1 : finalizers.indexOf(OLD_FINALIZER);
         if (at < 0) {
@@ -471,6 +497,25 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
         } catch (KubernetesClientException e) {
             if (e.getCode() != 404 && e.getCode() != 422) {
                 throw e;
+            }
+        }
+    }
+
+    /**
+     * Tests an earlier operator left being deleted with its finalizer: nothing else would ever
+     * remove it, and they (and their namespaces) would hang in Terminating.
+     */
+    public static void releaseDeleted(KubernetesClient client, Set<String> namespaces) {
+        var tests = client.resources(TcpLoadTest.class);
+        List<TcpLoadTest> all =
+                namespaces.isEmpty()
+                        ? tests.inAnyNamespace().list().getItems()
+                        : namespaces.stream()
+                                .flatMap(ns -> tests.inNamespace(ns).list().getItems().stream())
+                                .toList();
+        for (TcpLoadTest test : all) {
+            if (test.isMarkedForDeletion()) {
+                removeOldFinalizer(client, test);
             }
         }
     }

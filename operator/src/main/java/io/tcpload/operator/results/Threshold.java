@@ -2,17 +2,22 @@ package io.tcpload.operator.results;
 
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * One pass criterion, {@code METRIC OP VALUE}: {@code p99 < 250ms}, {@code successRatio >= 0.99},
- * {@code errorRatio <= 0.01}, {@code tps >= 1000}. Immutable; {@link #parse} is pure.
+ * {@code errorRatio <= 0.01}, {@code tps >= 1000}, or the same for one named request, {@code
+ * p99{request=transfer} < 200ms}. Immutable; {@link #parse} is pure.
  *
- * <p>Grammar (blanks between the parts are optional):
+ * <p>Grammar (blanks, spaces or tabs, between the parts are optional; the CRD's pattern {@link
+ * io.tcpload.operator.crd.ThresholdSyntax#PATTERN} accepts the same):
  *
  * <pre>
- * threshold := metric op number [unit]
+ * threshold := metric [selector] op number [unit]
+ * selector  := {request=NAME}                                            (NAME: letters, digits,
+ *                                                                         '-', '_', '.')
  * metric    := p50 | p75 | p90 | p99 | p99.9 | p99.99 | mean | max      (latency: unit us, ms or s;
  *                                                                         none means ms)
  *            | successRatio | errorRatio                                 (0 to 1, no unit)
@@ -24,15 +29,23 @@ import java.util.regex.Pattern;
  * @param metric what is compared
  * @param operator how
  * @param limit the bound, in the metric's unit (milliseconds for latencies)
+ * @param request the named request the threshold is about, or empty for the whole test
  */
-public record Threshold(String text, Metric metric, Operator operator, double limit) {
+public record Threshold(
+        String text, Metric metric, Operator operator, double limit, Optional<String> request) {
 
     private static final Pattern SYNTAX =
             Pattern.compile(
-                    "\\s*([A-Za-z][A-Za-z0-9.]*)\\s*(<=|>=|<|>)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*([a-z]*)\\s*");
+                    "[ \\t]*([A-Za-z][A-Za-z0-9.]*)(?:\\{request=([-_.A-Za-z0-9]+)\\})?[ \\t]*"
+                            + "(<=|>=|<|>)[ \\t]*([0-9]+(?:\\.[0-9]+)?)[ \\t]*([a-z]*)[ \\t]*");
 
     private static final Map<String, Double> LATENCY_UNITS_MS =
             Map.of("", 1.0, "ms", 1.0, "us", 0.001, "s", 1000.0);
+
+    /** A threshold on the whole test. */
+    public Threshold(String text, Metric metric, Operator operator, double limit) {
+        this(text, metric, operator, limit, Optional.empty());
+    }
 
     /** The figures a threshold can bound. */
     public enum Metric {
@@ -140,8 +153,8 @@ public record Threshold(String text, Metric metric, Operator operator, double li
                             + "'; use p50, p75, p90, p99, p99.9, p99.99, mean, max, successRatio,"
                             + " errorRatio or tps");
         }
-        double number = Double.parseDouble(matcher.group(3));
-        String unit = matcher.group(4).toLowerCase(Locale.ROOT);
+        double number = Double.parseDouble(matcher.group(4));
+        String unit = matcher.group(5).toLowerCase(Locale.ROOT);
         double limit;
         if (metric.latency()) {
             Double scale = LATENCY_UNITS_MS.get(unit);
@@ -160,6 +173,11 @@ public record Threshold(String text, Metric metric, Operator operator, double li
             throw new IllegalArgumentException(
                     "'" + text + "': a ratio is from 0 to 1 (0.99 means 99%)");
         }
-        return new Threshold(text.trim(), metric, Operator.of(matcher.group(2)), limit);
+        return new Threshold(
+                text.trim(),
+                metric,
+                Operator.of(matcher.group(3)),
+                limit,
+                Optional.ofNullable(matcher.group(2)));
     }
 }

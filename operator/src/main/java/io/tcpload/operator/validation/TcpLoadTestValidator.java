@@ -1,34 +1,54 @@
 package io.tcpload.operator.validation;
 
 import io.tcpload.operator.children.RunnerInvocations;
+import io.tcpload.operator.crd.ConfigMapKey;
 import io.tcpload.operator.crd.DataFile;
+import io.tcpload.operator.crd.Durations;
+import io.tcpload.operator.crd.RunnerPodSettings;
+import io.tcpload.operator.crd.SpecLimits;
 import io.tcpload.operator.crd.Stage;
 import io.tcpload.operator.crd.TargetOverride;
+import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.results.Threshold;
 import io.tcpload.runner.contract.RunnerLimits;
 import io.tcpload.runner.format.Quantities;
 import io.tcpload.runner.plan.PlanException;
 import io.tcpload.runner.plan.RunPlan;
+import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Decides whether a spec can run, before anything is created: a list of small rules, each returning
  * why the spec is refused or nothing; the first failure wins. Pure (the profile rule parses with
  * the runner's loader, see {@link ProfileCheck}); no Kubernetes client. Stateless and thread-safe.
+ *
+ * <p>It refuses at least what the CRD's schema and CEL rules refuse ({@link SpecLimits}, {@link
+ * io.tcpload.operator.crd.SpecRules}), for an API server that does not check them (the operator's
+ * tests run against one), and what only the operator can judge: the profile as the runner loads it,
+ * durations in all, and the inline texts' size in bytes. The one CRD rule it cannot apply is the
+ * spec's immutability, which needs the stored object; the operator runs the spec it accepted first
+ * and reports a later one in the SpecAccepted condition.
  */
 public final class TcpLoadTestValidator {
-    /** ConfigMap keys, which become file names in the runner pod. */
-    private static final Pattern FILE_NAME = Pattern.compile("[-._a-zA-Z0-9]+");
+    private static final Pattern FILE_NAME = Pattern.compile(SpecLimits.FILE_NAME_PATTERN);
+    private static final Pattern KEY = Pattern.compile(SpecLimits.KEY_PATTERN);
+    private static final Pattern OBJECT_NAME = Pattern.compile(SpecLimits.OBJECT_NAME_PATTERN);
+    private static final Pattern HOST = Pattern.compile(SpecLimits.HOST_PATTERN);
+    private static final Pattern DURATION = Pattern.compile(Durations.POSITIVE_PATTERN);
+    private static final Pattern PULL_POLICY = Pattern.compile("Always|IfNotPresent|Never");
 
     private static final List<BiFunction<TcpLoadTestSpec, Sources, Optional<Failure>>> RULES =
             List.of(
                     (spec, sources) -> profileSource(spec),
+                    (spec, sources) -> inlineSize(spec),
                     (spec, sources) -> counts(spec),
                     (spec, sources) -> durationOrStages(spec),
                     (spec, sources) -> durations(spec),
@@ -37,10 +57,57 @@ public final class TcpLoadTestValidator {
                     (spec, sources) -> files(spec),
                     (spec, sources) -> thresholds(spec),
                     (spec, sources) -> timeouts(spec),
+                    (spec, sources) -> runnerPod(spec),
                     (spec, sources) -> runnersAccept(spec),
                     TcpLoadTestValidator::profile);
 
     private TcpLoadTestValidator() {}
+
+    /**
+     * Validates a test: its name, which names its runner pods' hosts, and its spec with its profile
+     * and data files as resolved by the caller.
+     */
+    public static Optional<Failure> validate(TcpLoadTest test, Sources sources) {
+        Optional<Failure> failure = validate(test.getSpec(), sources);
+        if (failure.isPresent()) {
+            return failure;
+        }
+        return name(
+                test.getMetadata() == null ? null : test.getMetadata().getName(), test.getSpec());
+    }
+
+    /**
+     * The test's name makes its runner pods' host names, {@code NAME-runners-INDEX}: a DNS label of
+     * at most 63 characters for the highest index ({@link SpecLimits#TEST_NAME_MAX}).
+     */
+    static Optional<Failure> name(String name, TcpLoadTestSpec spec) {
+        if (name == null) {
+            return Optional.empty();
+        }
+        if (name.contains(".")) {
+            return fail(
+                    "metadata.name",
+                    "must not contain '.': the runner pods' host names, NAME-runners-INDEX, are"
+                            + " DNS labels.");
+        }
+        int indexDigits = String.valueOf(spec.getRunners() - 1).length();
+        int most = SpecLimits.TEST_NAME_MAX + 1 - indexDigits;
+        if (name.length() > most) {
+            return fail(
+                    "metadata.name",
+                    "is "
+                            + name.length()
+                            + " characters, more than "
+                            + most
+                            + " for "
+                            + spec.getRunners()
+                            + (spec.getRunners() == 1 ? " runner" : " runners")
+                            + ": the runner pods' host names, NAME-runners-INDEX, are at most "
+                            + SpecLimits.HOST_NAME_MAX
+                            + " characters.");
+        }
+        return Optional.empty();
+    }
 
     /** Validates what the spec carries inline; a {@code profileFrom} profile is not parsed. */
     public static Optional<Failure> validate(TcpLoadTestSpec spec) {
@@ -70,12 +137,74 @@ public final class TcpLoadTestValidator {
         if (inline && spec.getProfile().isBlank()) {
             return fail("spec.profile", "is empty.");
         }
-        if (fromConfigMap
-                && (isBlank(spec.getProfileFrom().getName())
-                        || isBlank(spec.getProfileFrom().getKey()))) {
-            return fail("spec.profileFrom", "needs the ConfigMap's name and key.");
+        if (inline && spec.getProfile().length() > SpecLimits.INLINE_TEXT_MAX) {
+            return fail(
+                    "spec.profile",
+                    "must be at most "
+                            + SpecLimits.INLINE_TEXT_MAX
+                            + " characters; put a larger profile in a ConfigMap (profileFrom).");
+        }
+        if (fromConfigMap) {
+            return configMapKey("spec.profileFrom", spec.getProfileFrom());
         }
         return Optional.empty();
+    }
+
+    /** A ConfigMap's name and key, as the CRD's patterns take them. */
+    private static Optional<Failure> configMapKey(String field, ConfigMapKey ref) {
+        if (isBlank(ref.getName()) || isBlank(ref.getKey())) {
+            return fail(field, "needs the ConfigMap's name and key.");
+        }
+        if (ref.getName().length() > SpecLimits.OBJECT_NAME_MAX
+                || !OBJECT_NAME.matcher(ref.getName()).matches()) {
+            return fail(
+                    field + ".name",
+                    "'"
+                            + ref.getName()
+                            + "' is not a ConfigMap name (lowercase letters, digits, '-' and '.',"
+                            + " at most "
+                            + SpecLimits.OBJECT_NAME_MAX
+                            + ").");
+        }
+        if (ref.getKey().length() > SpecLimits.KEY_MAX || !KEY.matcher(ref.getKey()).matches()) {
+            return fail(
+                    field + ".key",
+                    "'"
+                            + ref.getKey()
+                            + "' is not a ConfigMap key (letters, digits, '-', '_' and '.', at most "
+                            + SpecLimits.KEY_MAX
+                            + ").");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The inline profile and files together fit client-side {@code kubectl apply}, which copies the
+     * whole object into an annotation ({@link SpecLimits#INLINE_BYTES_MAX}).
+     */
+    static Optional<Failure> inlineSize(TcpLoadTestSpec spec) {
+        long bytes = utf8Length(spec.getProfile());
+        for (DataFile file : spec.getFiles()) {
+            bytes += utf8Length(file.getContent());
+        }
+        if (bytes <= SpecLimits.INLINE_BYTES_MAX) {
+            return Optional.empty();
+        }
+        return fail(
+                spec.getProfile() != null ? "spec.profile" : "spec.files",
+                "the inline profile and files (spec.profile and spec.files[].content) take "
+                        + bytes
+                        + " bytes together, more than "
+                        + SpecLimits.INLINE_BYTES_MAX
+                        + " (200 KiB): client-side kubectl apply copies the whole object into an"
+                        + " annotation, and an object's annotations are at most 256 KiB. Put"
+                        + " them in a ConfigMap (profileFrom, files[].configMapKeyRef), and"
+                        + " create a ConfigMap over 256 KiB with kubectl apply --server-side"
+                        + " or kubectl create.");
+    }
+
+    private static long utf8Length(String text) {
+        return text == null ? 0 : text.getBytes(StandardCharsets.UTF_8).length;
     }
 
     static Optional<Failure> counts(TcpLoadTestSpec spec) {
@@ -139,6 +268,9 @@ public final class TcpLoadTestValidator {
             return failure;
         }
         List<Stage> stages = spec.getStages();
+        if (stages.size() > RunnerLimits.STAGES_MAX) {
+            return fail("spec.stages", "must have at most " + RunnerLimits.STAGES_MAX + " stages.");
+        }
         for (int i = 0; i < stages.size(); i++) {
             String field = "spec.stages[" + i + "]";
             Stage stage = stages.get(i);
@@ -158,9 +290,6 @@ public final class TcpLoadTestValidator {
                                 + (long) RunnerLimits.RATE_MAX
                                 + " requests per second.");
             }
-        }
-        if (stages.size() > RunnerLimits.STAGES_MAX) {
-            return fail("spec.stages", "must have at most " + RunnerLimits.STAGES_MAX + " stages.");
         }
         long totalMs = RunnerInvocations.totalDurationMs(spec);
         if (totalMs > RunnerLimits.DURATION_MAX_MS) {
@@ -209,6 +338,14 @@ public final class TcpLoadTestValidator {
         if (isBlank(target.getHost())) {
             return fail("spec.target.host", "is missing.");
         }
+        if (target.getHost().length() > SpecLimits.HOST_MAX
+                || !HOST.matcher(target.getHost()).matches()) {
+            return fail(
+                    "spec.target.host",
+                    "must be a host name or IP address without blanks, at most "
+                            + SpecLimits.HOST_MAX
+                            + " characters.");
+        }
         if (target.getPort() == null || target.getPort() < 1 || target.getPort() > 65535) {
             return fail("spec.target.port", "must be from 1 to 65535.");
         }
@@ -218,14 +355,22 @@ public final class TcpLoadTestValidator {
     static Optional<Failure> files(TcpLoadTestSpec spec) {
         Set<String> names = new HashSet<>();
         List<DataFile> files = spec.getFiles();
+        if (files.size() > SpecLimits.FILES_MAX) {
+            return fail("spec.files", "must have at most " + SpecLimits.FILES_MAX + " files.");
+        }
         for (int i = 0; i < files.size(); i++) {
             String field = "spec.files[" + i + "]";
             DataFile file = files.get(i);
             String name = file.getName();
-            if (name == null || !FILE_NAME.matcher(name).matches() || name.matches("\\.+")) {
+            if (name == null
+                    || name.length() > SpecLimits.KEY_MAX
+                    || !FILE_NAME.matcher(name).matches()) {
                 return fail(
                         field + ".name",
-                        "must be a plain file name (letters, digits, '-', '_', '.').");
+                        "must be a plain file name (letters, digits, '-', '_', '.'; not only"
+                                + " dots), at most "
+                                + SpecLimits.KEY_MAX
+                                + " characters.");
             }
             if (name.equals(RunnerInvocations.PROFILE_FILE)) {
                 return fail(field + ".name", "'profile.ini' is the profile's own name.");
@@ -236,17 +381,56 @@ public final class TcpLoadTestValidator {
             if ((file.getContent() == null) == (file.getConfigMapKeyRef() == null)) {
                 return fail(field, "give either content or configMapKeyRef.");
             }
+            if (file.getContent() != null
+                    && file.getContent().length() > SpecLimits.INLINE_TEXT_MAX) {
+                return fail(
+                        field + ".content",
+                        "must be at most "
+                                + SpecLimits.INLINE_TEXT_MAX
+                                + " characters; put a larger file in a ConfigMap"
+                                + " (configMapKeyRef).");
+            }
+            if (file.getConfigMapKeyRef() != null) {
+                Optional<Failure> failure =
+                        configMapKey(field + ".configMapKeyRef", file.getConfigMapKeyRef());
+                if (failure.isPresent()) {
+                    return failure;
+                }
+            }
         }
         return Optional.empty();
     }
 
     static Optional<Failure> thresholds(TcpLoadTestSpec spec) {
         List<String> thresholds = spec.getThresholds();
+        if (thresholds.size() > SpecLimits.THRESHOLDS_MAX) {
+            return fail(
+                    "spec.thresholds",
+                    "must have at most " + SpecLimits.THRESHOLDS_MAX + " thresholds.");
+        }
         for (int i = 0; i < thresholds.size(); i++) {
+            String field = "spec.thresholds[" + i + "]";
+            String text = thresholds.get(i);
+            if (text != null && text.length() > SpecLimits.THRESHOLD_MAX) {
+                return fail(field, "must be at most " + SpecLimits.THRESHOLD_MAX + " characters.");
+            }
+            Threshold threshold;
             try {
-                Threshold.parse(thresholds.get(i));
+                threshold = Threshold.parse(text);
             } catch (IllegalArgumentException e) {
-                return fail("spec.thresholds[" + i + "]", e.getMessage() + ".");
+                return fail(field, e.getMessage() + ".");
+            }
+            if (threshold.request().isPresent()) {
+                // The grammar (and the CRD's pattern) has the selector already, so that specs
+                // written for named requests need no new CRD; the runner has no named requests yet.
+                return fail(
+                        field,
+                        "'"
+                                + threshold.text()
+                                + "': per-request thresholds need named requests, which profiles"
+                                + " do not have yet; use a threshold on the whole test, such as '"
+                                + threshold.text().replaceFirst("\\{[^}]*\\}", "")
+                                + "'.");
             }
         }
         return Optional.empty();
@@ -258,6 +442,63 @@ public final class TcpLoadTestValidator {
         }
         if (spec.getTtlSecondsAfterFinished() != null && spec.getTtlSecondsAfterFinished() < 0) {
             return fail("spec.ttlSecondsAfterFinished", "must not be negative.");
+        }
+        return Optional.empty();
+    }
+
+    /** The runner pods' settings of tcpload's own: names, the image, the maps of labels. */
+    static Optional<Failure> runnerPod(TcpLoadTestSpec spec) {
+        RunnerPodSettings runner = spec.getRunner();
+        if (runner == null) {
+            return Optional.empty();
+        }
+        if (runner.getImagePullPolicy() != null
+                && !PULL_POLICY.matcher(runner.getImagePullPolicy()).matches()) {
+            return fail("spec.runner.imagePullPolicy", "must be Always, IfNotPresent or Never.");
+        }
+        return Stream.of(
+                        atMost("spec.runner.image", runner.getImage(), SpecLimits.IMAGE_MAX),
+                        atMost(
+                                "spec.runner.serviceAccountName",
+                                runner.getServiceAccountName(),
+                                SpecLimits.OBJECT_NAME_MAX),
+                        atMost(
+                                "spec.runner.priorityClassName",
+                                runner.getPriorityClassName(),
+                                SpecLimits.OBJECT_NAME_MAX),
+                        map(
+                                "spec.runner.nodeSelector",
+                                runner.getNodeSelector(),
+                                SpecLimits.LABEL_VALUE_MAX),
+                        map("spec.runner.labels", runner.getLabels(), SpecLimits.LABEL_VALUE_MAX),
+                        map(
+                                "spec.runner.annotations",
+                                runner.getAnnotations(),
+                                SpecLimits.ANNOTATION_VALUE_MAX))
+                .flatMap(Optional::stream)
+                .findFirst();
+    }
+
+    private static Optional<Failure> atMost(String field, String text, int most) {
+        if (text != null && text.length() > most) {
+            return fail(field, "must be at most " + most + " characters.");
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<Failure> map(String field, Map<String, String> map, int valueMost) {
+        if (map == null) {
+            return Optional.empty();
+        }
+        if (map.size() > SpecLimits.POD_MAP_ENTRIES_MAX) {
+            return fail(field, "must have at most " + SpecLimits.POD_MAP_ENTRIES_MAX + " entries.");
+        }
+        for (Map.Entry<String, String> entry : map.entrySet()) {
+            Optional<Failure> failure =
+                    atMost(field + "[" + entry.getKey() + "]", entry.getValue(), valueMost);
+            if (failure.isPresent()) {
+                return failure;
+            }
         }
         return Optional.empty();
     }
@@ -291,6 +532,9 @@ public final class TcpLoadTestValidator {
     private static Optional<Failure> duration(String field, String text) {
         if (text == null) {
             return Optional.empty();
+        }
+        if (text.length() > SpecLimits.DURATION_MAX || !DURATION.matcher(text).matches()) {
+            return fail(field, "'" + text + "' is not a duration such as 30s, 2m, 500ms or 1h.");
         }
         try {
             Quantities.durationMs(field, text);

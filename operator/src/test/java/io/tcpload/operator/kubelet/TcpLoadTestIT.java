@@ -137,7 +137,9 @@ class TcpLoadTestIT {
         assertThat(status.getStartSkewMs()).isZero();
         assertThat(condition(status, TcpLoadTestStatus.COMPLETED).getStatus()).isEqualTo("True");
         // What kstatus-based tools (Flux, Argo CD, kubectl wait) read.
-        assertThat(condition(status, StatusComputer.READY).getStatus()).isEqualTo("True");
+        assertThat(condition(status, StatusComputer.READY).getStatus())
+                .as("%s", status.getConditions())
+                .isEqualTo("True");
         assertThat(condition(status, StatusComputer.RECONCILING).getStatus()).isEqualTo("False");
         assertThat(condition(status, StatusComputer.STALLED).getStatus()).isEqualTo("False");
         assertThat(status.getObservedGeneration())
@@ -263,7 +265,7 @@ class TcpLoadTestIT {
 
         TcpLoadTestStatus status = awaitFinished(namespace, "refused");
 
-        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        assertThat(status.getPhase()).as("%s", status.getConditions()).isEqualTo(Phase.Failed);
         assertThat(status.getMessage())
                 .startsWith(
                         "The cluster refused the runner pods: Job refused-runners: FailedCreate")

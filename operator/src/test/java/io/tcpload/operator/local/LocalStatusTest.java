@@ -108,6 +108,9 @@ class LocalStatusTest {
                         TcpLoadTestStatus.SPEC_ACCEPTED,
                         TcpLoadTestStatus.RUNNERS_READY,
                         TcpLoadTestStatus.COMPLETED,
+                        StatusComputer.RECONCILING,
+                        StatusComputer.STALLED,
+                        StatusComputer.READY,
                         TcpLoadTestStatus.THRESHOLDS_MET);
         // Stalled and Reconciling are False on success; every other condition holds.
         assertThat(status.getConditions())

@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tcpload.operator.children.Specs;
 import io.tcpload.operator.crd.ConfigMapKey;
 import io.tcpload.operator.crd.DataFile;
+import io.tcpload.operator.crd.RunnerPodSettings;
+import io.tcpload.operator.crd.SpecLimits;
 import io.tcpload.operator.crd.Stage;
 import io.tcpload.operator.crd.TargetOverride;
+import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.runner.contract.RunnerLimits;
 import java.nio.file.Files;
@@ -221,6 +224,100 @@ class TcpLoadTestValidatorTest {
                 spec -> spec.setTarget(new TargetOverride("", 80)), "spec.target.host", "missing");
         assertRefused(
                 spec -> spec.setTarget(new TargetOverride("svc", 0)), "spec.target.port", "1 to");
+    }
+
+    @Test
+    void theNameFitsTheRunnerPodsHostNames() {
+        TcpLoadTestSpec one = Specs.valid();
+        assertThat(validateNamed("a".repeat(53), one)).isEmpty();
+        assertThat(validateNamed("a".repeat(54), one).map(Failure::toString))
+                .contains(
+                        "metadata.name: is 54 characters, more than 53 for 1 runner: the runner"
+                                + " pods' host names, NAME-runners-INDEX, are at most 63"
+                                + " characters.");
+        TcpLoadTestSpec many = Specs.valid();
+        many.setRunners(1000);
+        many.setThreads(1);
+        many.setConnections(1000);
+        assertThat(validateNamed("a".repeat(51), many)).isEmpty();
+        assertThat(validateNamed("a".repeat(52), many).map(Failure::message))
+                .hasValueSatisfying(m -> assertThat(m).contains("more than 51 for 1000 runners"));
+        assertThat(validateNamed("pay.load", one).map(Failure::field)).contains("metadata.name");
+        // A spec's own failure comes first.
+        TcpLoadTestSpec bad = Specs.valid();
+        bad.setDuration(null);
+        assertThat(validateNamed("pay.load", bad).map(Failure::field)).contains("spec.duration");
+    }
+
+    @Test
+    void theInlineTextsFitClientSideApplyTogether() {
+        TcpLoadTestSpec spec = Specs.valid();
+        String half = "1\n".repeat(SpecLimits.INLINE_BYTES_MAX / 4);
+        spec.setFiles(List.of(DataFile.inline("a.txt", half), DataFile.inline("b.txt", half)));
+        assertThat(TcpLoadTestValidator.validate(spec)).isPresent();
+        Failure failure = TcpLoadTestValidator.validate(spec).get();
+        assertThat(failure.field()).isEqualTo("spec.profile");
+        assertThat(failure.message())
+                .contains("spec.profile and spec.files[].content")
+                .contains("profileFrom, files[].configMapKeyRef")
+                .contains("kubectl apply --server-side");
+        spec.setFiles(List.of(DataFile.inline("a.txt", half)));
+        assertThat(TcpLoadTestValidator.validate(spec)).isEmpty();
+    }
+
+    @Test
+    void perRequestThresholdsWaitForNamedRequests() {
+        assertRefused(
+                spec -> spec.setThresholds(List.of("p99{request=transfer} < 200ms")),
+                "spec.thresholds[0]",
+                "per-request thresholds need named requests, which profiles do not have yet; use"
+                        + " a threshold on the whole test, such as 'p99 < 200ms'.");
+    }
+
+    @Test
+    void theCrdsBoundsAreTheValidatorsToo() {
+        assertRefused(
+                spec -> spec.setDuration("0000000000000000000030s"),
+                "spec.duration",
+                "not a duration");
+        assertRefused(
+                spec -> {
+                    spec.setProfile(null);
+                    spec.setProfileFrom(new ConfigMapKey("Profiles", "k"));
+                },
+                "spec.profileFrom.name",
+                "not a ConfigMap name");
+        assertRefused(
+                spec -> {
+                    spec.setProfile(null);
+                    spec.setProfileFrom(new ConfigMapKey("profiles", "a:b"));
+                },
+                "spec.profileFrom.key",
+                "not a ConfigMap key");
+        assertRefused(
+                spec -> spec.setTarget(new TargetOverride("a".repeat(254), 80)),
+                "spec.target.host",
+                "at most 253");
+        assertRefused(
+                spec -> spec.setThresholds(List.of("p99 <" + " ".repeat(200) + "1s")),
+                "spec.thresholds[0]",
+                "at most 200 characters");
+        RunnerPodSettings runner = new RunnerPodSettings();
+        runner.setAnnotations(Map.of("note", "x".repeat(SpecLimits.ANNOTATION_VALUE_MAX + 1)));
+        assertRefused(
+                spec -> spec.setRunner(runner), "spec.runner.annotations[note]", "at most 4096");
+        RunnerPodSettings crowded = new RunnerPodSettings();
+        Map<String, String> labels = new java.util.HashMap<>();
+        for (int i = 0; i <= SpecLimits.POD_MAP_ENTRIES_MAX; i++) {
+            labels.put("l" + i, "v");
+        }
+        crowded.setLabels(labels);
+        assertRefused(spec -> spec.setRunner(crowded), "spec.runner.labels", "at most 64 entries");
+    }
+
+    private static Optional<Failure> validateNamed(String name, TcpLoadTestSpec spec) {
+        TcpLoadTest test = Specs.test(name, spec);
+        return TcpLoadTestValidator.validate(test, Sources.inline(spec));
     }
 
     private static void assertRefused(
