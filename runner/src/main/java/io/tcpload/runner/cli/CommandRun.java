@@ -1,5 +1,6 @@
 package io.tcpload.runner.cli;
 
+import io.tcpload.runner.client.StartGate;
 import io.tcpload.runner.contract.RunnerInvocation;
 import io.tcpload.runner.files.BoundedRead;
 import io.tcpload.runner.files.UnreadableFileException;
@@ -70,15 +71,35 @@ final class CommandRun {
         }
         try (DemoServer server =
                 DemoServer.start(profile, new ServeOptions(LOOPBACK, 0, 0.0, 0, 1))) {
-            err.println(PREFIX + "demo target on " + LOOPBACK + ":" + server.port());
-            return runOn(plan.withTarget(new Target(LOOPBACK, server.port())), profile);
+            err.println(
+                    PREFIX
+                            + "demo target on "
+                            + LOOPBACK
+                            + ":"
+                            + server.port()
+                            + (server.tls() ? " (TLS, a certificate made at start)" : ""));
+            // The demo target's own certificate is the one trusted, in place of any CA file.
+            RunPlan demo = plan.withTarget(new Target(LOOPBACK, server.port()));
+            if (server.tls()) {
+                demo = demo.withTls(plan.invocation().tls().withoutCa());
+            }
+            return runOn(demo, server.clientProfile(profile));
         }
     }
 
     private int runOn(RunPlan plan, Profile profile) throws InterruptedException {
         RunSession session;
         try {
-            session = RunSession.prepare(plan, profile, RunCommand.VERSION, err);
+            session =
+                    RunSession.prepare(
+                            plan,
+                            profile,
+                            plan.invocation().control().awaitStart()
+                                    ? StartGate.awaiting()
+                                    : StartGate.immediate(),
+                            RunCommand.VERSION,
+                            err,
+                            environment);
         } catch (PlanException e) {
             e.problems().forEach(problem -> err.println(PREFIX + problem));
             return RunCommand.EXIT_INVALID;

@@ -6,10 +6,11 @@ import io.tcpload.runner.format.ByteText;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Reads wrktcp INI profiles. Pure apart from reading the INI file and what the {@link
- * DataFileResolver} does for FILE data files.
+ * DataFileResolver} does for FILE data files and TLS certificate and key files.
  *
  * <p>Loading runs in stages, each reporting into one problem list so that a profile with several
  * mistakes gets them all at once: {@link IniLines} joins continued lines, {@link IniParser} sorts
@@ -62,6 +63,7 @@ public final class ProfileLoader {
         problems.throwIfErrors();
         IniDocument document = IniParser.parse(text, problems);
         CommonSection.Settings common = CommonSection.read(document, problems);
+        Optional<TlsSpec> tls = TlsSection.read(document, dataFiles, problems);
         ParameterSection.Parameters parameters =
                 ParameterSection.read(document, dataFiles, problems);
         RequestSpec request =
@@ -76,7 +78,8 @@ public final class ProfileLoader {
                         common.keepAlive(),
                         request,
                         response,
-                        parameters.specs());
+                        parameters.specs(),
+                        tls);
         return new LoadedProfile(profile, problems.warnings());
     }
 

@@ -17,10 +17,14 @@ import io.tcpload.runner.plan.PlanException;
 import io.tcpload.runner.plan.RunPlan;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.Target;
+import io.tcpload.runner.profile.TlsSpec;
 import io.tcpload.runner.report.JsonResult;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.template.RequestTemplate;
 import io.tcpload.runner.template.RunnerSlice;
+import io.tcpload.runner.tls.ClientTls;
+import io.tcpload.runner.tls.TlsProvider;
+import io.tcpload.runner.tls.TlsSetupException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.UnknownHostException;
@@ -29,6 +33,7 @@ import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * One run of a checked plan on a loaded profile: it owns the engine, the start gate, the endpoint
@@ -50,6 +55,7 @@ public final class RunSession implements AutoCloseable {
     private final ControlChannel channel;
     private final RunnerEndpoint endpoint;
     private final PrintStream log;
+    private final ClientTls tls;
 
     private RunSession(
             RunPlan plan,
@@ -61,8 +67,10 @@ public final class RunSession implements AutoCloseable {
             LiveStatsTracker stats,
             ControlChannel channel,
             RunnerEndpoint endpoint,
-            PrintStream log) {
+            PrintStream log,
+            ClientTls tls) {
         this.plan = plan;
+        this.tls = tls;
         this.engine = engine;
         this.target = target;
         this.resolver = resolver;
@@ -114,6 +122,21 @@ public final class RunSession implements AutoCloseable {
     public static RunSession prepare(
             RunPlan plan, Profile loaded, StartGate gate, String runnerVersion, PrintStream log)
             throws PlanException, SetupException {
+        return prepare(plan, loaded, gate, runnerVersion, log, System::getenv);
+    }
+
+    /**
+     * As {@link #prepare(RunPlan, Profile, StartGate, String, PrintStream)}, reading an encrypted
+     * TLS key's password variable from {@code environment}.
+     */
+    public static RunSession prepare(
+            RunPlan plan,
+            Profile loaded,
+            StartGate gate,
+            String runnerVersion,
+            PrintStream log,
+            Function<String, String> environment)
+            throws PlanException, SetupException {
         Profile profile = plan.applyTo(loaded);
         LoadConfig config;
         RequestTemplate template;
@@ -131,6 +154,8 @@ public final class RunSession implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             throw new PlanException(List.of(e.getMessage()));
         }
+        profile = TlsFlagFiles.apply(profile, plan.invocation().tls());
+        ClientTls tls = clientTls(plan, profile, environment, log);
         TargetResolver resolver = resolverForThisMachine();
         try {
             // Once now, so that a name that does not resolve fails before anything starts; the
@@ -138,9 +163,10 @@ public final class RunSession implements AutoCloseable {
             resolver.resolve(profile.target().host());
         } catch (UnknownHostException e) {
             close(resolver);
+            closeTls(tls);
             throw new SetupException("cannot resolve host '" + profile.target().host() + "'", e);
         }
-        LoadEngine engine = new LoadEngine(profile, config, template, transport);
+        LoadEngine engine = new LoadEngine(profile, config, template, transport).withTls(tls);
         String named = plan.invocation().profile().orElse("");
         if (RunPlan.looksLikeUrl(named)) {
             engine = engine.describedAs(named, named);
@@ -164,6 +190,7 @@ public final class RunSession implements AutoCloseable {
                                 host, control.metricsPort().getAsInt(), metrics, stats, channel);
             } catch (IOException e) {
                 close(resolver);
+                closeTls(tls);
                 throw new SetupException(
                         "cannot serve metrics on "
                                 + host
@@ -180,7 +207,11 @@ public final class RunSession implements AutoCloseable {
                             + endpoint.port()
                             + "/metrics");
         }
-        log.println("tcpload-runner: " + transport.name() + " transport");
+        log.println(
+                "tcpload-runner: "
+                        + transport.name()
+                        + " transport"
+                        + (tls == null ? "" : ", TLS by " + tls.providerName()));
         return new RunSession(
                 plan,
                 engine,
@@ -191,7 +222,39 @@ public final class RunSession implements AutoCloseable {
                 stats,
                 channel,
                 endpoint,
-                log);
+                log,
+                tls);
+    }
+
+    /** The run's TLS context, built once; null for plain TCP. */
+    private static ClientTls clientTls(
+            RunPlan plan, Profile profile, Function<String, String> environment, PrintStream log)
+            throws PlanException {
+        if (profile.tls().isEmpty()) {
+            return null;
+        }
+        TlsSpec spec = profile.tls().get();
+        if (!spec.verify()) {
+            log.println(
+                    "tcpload-runner: warning: TLS certificates are not verified: any server is"
+                            + " accepted");
+        }
+        try {
+            return ClientTls.build(
+                    spec,
+                    profile.target().host(),
+                    profile.request().http(),
+                    TlsProvider.named(plan.invocation().tls().provider()),
+                    environment);
+        } catch (TlsSetupException e) {
+            throw new PlanException(List.of(e.getMessage()));
+        }
+    }
+
+    private static void closeTls(ClientTls tls) {
+        if (tls != null) {
+            tls.close();
+        }
     }
 
     /** The engine's description of the run, for the banner. */
@@ -300,6 +363,7 @@ public final class RunSession implements AutoCloseable {
             endpoint.close();
         }
         close(resolver);
+        closeTls(tls);
     }
 
     /**
