@@ -10,6 +10,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ConnectTimeoutException;
 import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.SslCloseCompletionEvent;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.tcpload.runner.codec.ResponseDecoder;
@@ -24,6 +25,7 @@ import java.nio.channels.ClosedChannelException;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLException;
 
 /**
  * One of the {@code -c} connections: it connects, sends, waits for the responses, and reconnects,
@@ -248,6 +250,13 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      */
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+        if (ctx.channel() == channel && event instanceof SslCloseCompletionEvent) {
+            // The server ended its TLS side (close_notify): that is the end of the stream, as a
+            // TCP close is, whether or not the server also closes the socket. The close runs the
+            // decoder's end of input first, so a response delimited by the close completes.
+            ctx.channel().close();
+            return;
+        }
         if (ctx.channel() != channel
                 || !handshaking
                 || !(event instanceof SslHandshakeCompletionEvent done)) {
@@ -543,6 +552,14 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             handshakeFailed(cause);
             return;
         }
+        SSLException tlsFailure = sslException(cause);
+        if (tlsFailure != null) {
+            // A fatal alert after the handshake: with TLS 1.3 a server that refuses the client's
+            // certificate says so only once the client has finished its side.
+            dropChannel();
+            fail(ErrorKind.TLS, TlsFailures.reason(tlsFailure));
+            return;
+        }
         if (cause instanceof DecoderException) {
             dropChannel();
             Throwable reason = cause.getCause() != null ? cause.getCause() : cause;
@@ -674,6 +691,15 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         } else {
             worker.loop().schedule(this, delayMs, TimeUnit.MILLISECONDS);
         }
+    }
+
+    private static SSLException sslException(Throwable cause) {
+        for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SSLException ssl) {
+                return ssl;
+            }
+        }
+        return null;
     }
 
     private static boolean isWriteFailure(Throwable cause) {

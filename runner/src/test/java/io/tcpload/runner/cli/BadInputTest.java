@@ -157,8 +157,35 @@ class BadInputTest {
     }
 
     @Test
-    void httpsIsRefused() {
-        assertInvalid(CliResult.run("https://127.0.0.1:1/"), "TLS");
+    void tlsFlagsOnAPlainProfileAreRefused() throws IOException {
+        Path profile = write("plain.ini", "host = 127.0.0.1\nport = 9\n[request]\nreq_body = x\n");
+        assertInvalid(
+                CliResult.run("-d1s", "--tls-insecure", profile.toString()),
+                "--tls-* flags apply to TLS targets");
+    }
+
+    @Test
+    void tlsKeysWithoutTlsAreReportedWithLineAndKey() throws IOException {
+        Path profile =
+                write(
+                        "half.ini",
+                        "host = 127.0.0.1\nport = 9\ntls_verify = false\n[request]\nreq_body = x\n");
+        assertInvalid(
+                CliResult.run("-d1s", profile.toString()), "half.ini:3: tls_verify", "tls = true");
+    }
+
+    @Test
+    void aMissingTlsFileIsNamedWithItsFlag() {
+        assertInvalid(
+                CliResult.run("-d1s", "--tls-ca=/nonexistent/ca.pem", "https://127.0.0.1:1/"),
+                "--tls-ca: the CA bundle /nonexistent/ca.pem does not exist");
+    }
+
+    @Test
+    void halfAClientCertificateIsRefused() {
+        assertInvalid(
+                CliResult.run("--tls-cert=c.pem", "https://127.0.0.1:1/"),
+                "give --tls-cert and --tls-key together");
     }
 
     @Test
