@@ -11,7 +11,6 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ConnectTimeoutException;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.ssl.SslCloseCompletionEvent;
-import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.tcpload.runner.codec.ResponseDecoder;
 import io.tcpload.runner.codec.ResponseOutcome;
@@ -268,13 +267,6 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             return;
         }
         worker.stats().recordHandshake((System.nanoTime() - handshakeStartNs) / 1000);
-        if (!worker.tls().sessionReuse()) {
-            // Dropped from the client's cache, so the next connection has a full handshake.
-            SslHandler handler = ctx.pipeline().get(SslHandler.class);
-            if (handler != null) {
-                handler.engine().getSession().invalidate();
-            }
-        }
         opened();
     }
 

@@ -5,6 +5,7 @@ import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.IdentityCipherSuiteFilter;
 import io.netty.handler.ssl.OpenSsl;
+import io.netty.handler.ssl.OpenSslSessionContext;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
@@ -43,12 +45,25 @@ public final class ClientTls implements AutoCloseable {
     private final boolean sessionReuse;
     private final String providerName;
 
+    /**
+     * Without session reuse on the JDK's provider, the port each handler is made with, counted up:
+     * the JDK keeps sessions by host and port and cannot be told not to keep them, so each
+     * connection looks a session up under a key nobody stored (and the cache holds one entry). The
+     * port is only the cache's key: connections go to the real one.
+     */
+    private final AtomicInteger uncachedPorts;
+
     private ClientTls(
-            SslContext context, String peerHost, boolean sessionReuse, String providerName) {
+            SslContext context,
+            String peerHost,
+            boolean sessionReuse,
+            String providerName,
+            AtomicInteger uncachedPorts) {
         this.context = context;
         this.peerHost = peerHost;
         this.sessionReuse = sessionReuse;
         this.providerName = providerName;
+        this.uncachedPorts = uncachedPorts;
     }
 
     /**
@@ -102,8 +117,18 @@ public final class ClientTls implements AutoCloseable {
         }
         String peerHost = spec.serverName().orElse(targetHost);
         SslContext context;
+        AtomicInteger uncachedPorts = null;
         try {
             context = builder.build();
+            if (!spec.sessionReuse()) {
+                if (context.sessionContext() instanceof OpenSslSessionContext openSsl) {
+                    // No session kept, so none offered: TLS 1.3 tickets and TLS 1.2 ids alike.
+                    openSsl.setSessionCacheEnabled(false);
+                } else {
+                    context.sessionContext().setSessionCacheSize(1);
+                    uncachedPorts = new AtomicInteger(1);
+                }
+            }
             // One engine made and dropped now, so that what the engine refuses only when a
             // connection is made (a protocol it lacks) is said before the run, not on a loop.
             ReferenceCountUtil.release(
@@ -111,18 +136,25 @@ public final class ClientTls implements AutoCloseable {
         } catch (SSLException | IllegalArgumentException e) {
             throw new TlsSetupException("cannot set up TLS: " + e.getMessage(), e);
         }
-        return new ClientTls(context, peerHost, spec.sessionReuse(), TlsProvider.describe(engine));
+        return new ClientTls(
+                context,
+                peerHost,
+                spec.sessionReuse(),
+                TlsProvider.describe(engine),
+                uncachedPorts);
     }
 
     /** A new connection's handler, for a peer on {@code port}; its handshake starts on connect. */
     public SslHandler newHandler(ByteBufAllocator allocator, int port) {
-        SslHandler handler = context.newHandler(allocator, peerHost, port);
+        int cacheKeyPort =
+                uncachedPorts == null ? port : (uncachedPorts.getAndIncrement() & 0x7fffffff) + 1;
+        SslHandler handler = context.newHandler(allocator, peerHost, cacheKeyPort);
         // The runner's own timeout bounds the handshake (see the connection's timer).
         handler.setHandshakeTimeoutMillis(0);
         return handler;
     }
 
-    /** Whether sessions are resumed; when not, each one is dropped after its handshake. */
+    /** Whether sessions are resumed; when not, every handshake is a full one. */
     public boolean sessionReuse() {
         return sessionReuse;
     }
