@@ -210,9 +210,29 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         endpoint = worker.targets().next();
         ChannelFuture future =
                 worker.bootstrap().clone().handler(initializer).connect(endpoint.address());
+        if (future.isDone() && !future.isSuccess() && !future.channel().isRegistered()) {
+            // No socket could be made (out of file descriptors, most often): Netty hands back a
+            // placeholder channel whose future completes on another thread. The failure is
+            // this loop's, counted here as a connect error, and the run goes on.
+            connecting = false;
+            String reason = describe(rootCause(future.cause()));
+            if (reason.contains("too many open files")) {
+                reason += " (the open-file limit; raise it with ulimit -n)";
+            }
+            fail(ErrorKind.CONNECT, "connect: cannot open a socket: " + reason);
+            return;
+        }
         channel = future.channel();
         worker.track(channel);
         future.addListener(this);
+    }
+
+    private static Throwable rootCause(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root;
     }
 
     /** The connect result. */

@@ -3,6 +3,8 @@ package io.tcpload.runner.serve;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
@@ -235,6 +237,19 @@ public final class DemoServer implements AutoCloseable {
                                 + (cause.getMessage() == null ? cause : cause.getMessage()),
                         cause);
             }
+            // After Netty's acceptor, which pauses accepting for a second on a failed accept (out
+            // of file descriptors): the failure is reported like any other, not logged per try.
+            bound.channel()
+                    .pipeline()
+                    .addLast(
+                            new ChannelInboundHandlerAdapter() {
+                                @Override
+                                public void exceptionCaught(
+                                        ChannelHandlerContext ctx, Throwable cause) {
+                                    problems.report(
+                                            "cannot accept a connection: " + cause.getMessage());
+                                }
+                            });
             return new DemoServer(group, threads, bound.channel(), responses, tls, generated);
         } catch (Throwable failure) {
             stop(group, threads);

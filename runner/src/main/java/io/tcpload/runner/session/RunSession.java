@@ -207,6 +207,14 @@ public final class RunSession implements AutoCloseable {
                             + endpoint.port()
                             + "/metrics");
         }
+        OpenFileLimit.current()
+                .ifPresent(
+                        limit ->
+                                OpenFileLimit.warning(
+                                                config.connections(),
+                                                plan.invocation().demoTarget(),
+                                                limit)
+                                        .ifPresent(w -> log.println("tcpload-runner: " + w)));
         log.println(
                 "tcpload-runner: "
                         + transport.name()
