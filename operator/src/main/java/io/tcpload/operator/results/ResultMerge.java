@@ -18,10 +18,10 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Merges the runners' results into one, exactly: histograms (latency, connect, TLS handshake,
- * request rate) are added bucket by bucket (so merged
- * percentiles are those of all responses together, never averages of percentiles), counts are
- * summed (retried requests too), so are the per-address counts address by address, and the runtime
- * is the longest runner's. Pure; the inputs are not changed.
+ * request rate) are added bucket by bucket (so merged percentiles are those of all responses
+ * together, never averages of percentiles), counts are summed (retried requests too), so are the
+ * per-address counts address by address, and the runtime is the longest runner's. Pure; the inputs
+ * are not changed.
  */
 public final class ResultMerge {
     private ResultMerge() {}

@@ -94,8 +94,9 @@ public final class DemoServer implements AutoCloseable {
      *
      * @throws IllegalArgumentException when no response can satisfy the profile (the message names
      *     the keys)
-     * @throws IllegalStateException when the address cannot be bound (in use, not local, ...), or
-     *     its TLS certificate or key cannot be used
+     * @throws ServeTlsException when the TLS certificate, key or client CA given cannot be used
+     *     (the message names the file or the variable)
+     * @throws IllegalStateException when the address cannot be bound (in use, not local, ...)
      */
     public static DemoServer start(Profile profile, ServeOptions options)
             throws InterruptedException {
@@ -122,7 +123,7 @@ public final class DemoServer implements AutoCloseable {
                                     asked.certificate().get(),
                                     asked.key().get(),
                                     asked.clientCa(),
-                                    Optional.empty(),
+                                    asked.keyPasswordEnv(),
                                     environment);
                 } else {
                     generated = SelfSigned.forNames(names(profile, options));
@@ -135,7 +136,7 @@ public final class DemoServer implements AutoCloseable {
                                     List.of(generated.certificate()), generated.key(), clientCa);
                 }
             } catch (TlsSetupException e) {
-                throw new IllegalStateException(e.getMessage(), e);
+                throw new ServeTlsException(e.getMessage(), e);
             }
         }
         try {

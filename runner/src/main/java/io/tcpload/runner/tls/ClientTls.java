@@ -98,6 +98,7 @@ public final class ClientTls implements AutoCloseable {
             List<X509Certificate> chain = KeyMaterial.certificates(spec.certificate().get());
             PrivateKey key =
                     KeyMaterial.privateKey(spec.key().get(), spec.keyPasswordEnv(), environment);
+            KeyMaterial.checkPair(spec.certificate().get(), chain, spec.key().get(), key);
             builder.keyManager(key, chain);
         }
         if (!spec.protocols().isEmpty()) {

@@ -4,7 +4,10 @@ import io.tcpload.runner.pem.Pem;
 import io.tcpload.runner.profile.TlsSpec.PemFile;
 import java.io.IOException;
 import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.security.PrivateKey;
+import java.security.Signature;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Optional;
@@ -103,6 +106,47 @@ public final class KeyMaterial {
         }
         throw new TlsSetupException(
                 file.source() + ": its " + block.label() + " is not a private key");
+    }
+
+    /**
+     * Refuses a key that is not the key of the chain's first certificate, which would otherwise
+     * fail every handshake: a signature the key makes must verify with the certificate's public
+     * key. Keys of a kind not checked here (none in practice) are let through.
+     *
+     * @throws TlsSetupException naming both files
+     */
+    public static void checkPair(
+            PemFile certificateFile, List<X509Certificate> chain, PemFile keyFile, PrivateKey key)
+            throws TlsSetupException {
+        String algorithm =
+                switch (key.getAlgorithm()) {
+                    case "RSA" -> "SHA256withRSA";
+                    case "EC", "ECDSA" -> "SHA256withECDSA";
+                    case "Ed25519", "EdDSA" -> "Ed25519";
+                    default -> null;
+                };
+        if (algorithm == null || chain.isEmpty()) {
+            return;
+        }
+        byte[] probe = "tcpload key check".getBytes(StandardCharsets.US_ASCII);
+        try {
+            Signature signer = Signature.getInstance(algorithm);
+            signer.initSign(key);
+            signer.update(probe);
+            byte[] signature = signer.sign();
+            Signature verifier = Signature.getInstance(algorithm);
+            verifier.initVerify(chain.get(0).getPublicKey());
+            verifier.update(probe);
+            if (verifier.verify(signature)) {
+                return;
+            }
+        } catch (GeneralSecurityException e) {
+            // A key of another kind than the certificate's: not its key either.
+        }
+        throw new TlsSetupException(
+                keyFile.source()
+                        + " is not the private key of the certificate in "
+                        + certificateFile.source());
     }
 
     private static char[] password(

@@ -54,6 +54,7 @@ public final class ServerTls {
             throws TlsSetupException {
         List<X509Certificate> certificates = KeyMaterial.certificates(chain);
         PrivateKey privateKey = KeyMaterial.privateKey(key, keyPasswordEnv, environment);
+        KeyMaterial.checkPair(chain, certificates, key, privateKey);
         Optional<List<X509Certificate>> clients = Optional.empty();
         if (clientCa.isPresent()) {
             clients = Optional.of(KeyMaterial.certificates(clientCa.get()));

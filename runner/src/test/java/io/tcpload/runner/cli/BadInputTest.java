@@ -2,10 +2,12 @@ package io.tcpload.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tcpload.runner.tls.SelfSigned;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -179,6 +181,22 @@ class BadInputTest {
         assertInvalid(
                 CliResult.run("-d1s", "--tls-ca=/nonexistent/ca.pem", "https://127.0.0.1:1/"),
                 "--tls-ca: the CA bundle /nonexistent/ca.pem does not exist");
+    }
+
+    @Test
+    void aClientKeyOfAnotherCertificateIsRefusedBeforeTheRun() throws IOException {
+        SelfSigned mine = SelfSigned.forNames(List.of("127.0.0.1"));
+        SelfSigned other = SelfSigned.forNames(List.of("127.0.0.1"));
+        Path cert = write("client.crt", mine.certificatePem());
+        Path key = write("other.key", other.keyPem());
+        assertInvalid(
+                CliResult.run(
+                        "-d1s",
+                        "--tls-insecure",
+                        "--tls-cert=" + cert,
+                        "--tls-key=" + key,
+                        "https://127.0.0.1:1/"),
+                key + " is not the private key of the certificate in " + cert);
     }
 
     @Test

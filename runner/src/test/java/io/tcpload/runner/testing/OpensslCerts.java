@@ -10,9 +10,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Certificates and keys made by the {@code openssl} command in a test's folder, as an operator
- * would make them: a CA, another CA nobody trusts, a server certificate for 127.0.0.1 and
- * localhost, an expired one, and a client certificate, with the client key written in each PEM form
- * a runner may be given. Every command is bounded in time.
+ * would make them: a CA, another CA nobody trusts, a server certificate for 127.0.0.1 and localhost
+ * (RSA, its key also in PKCS#1 and encrypted PKCS#8, and EC), an expired one, and a client
+ * certificate, with the client key written in each PEM form a runner may be given. Every command is
+ * bounded in time.
  */
 public final class OpensslCerts {
     /** A DNS name of the server certificate (SNI needs a name with a dot; localhost has none). */
@@ -84,6 +85,45 @@ public final class OpensslCerts {
                 "-out",
                 "server.crt");
         expiredServerCertificate();
+        // The server's key in the other forms a demo target may be given, and an EC server.
+        openssl(
+                "pkcs8",
+                "-topk8",
+                "-v2",
+                "aes-256-cbc",
+                "-in",
+                "server.key",
+                "-out",
+                "server-pkcs8-encrypted.key",
+                "-passout",
+                "pass:" + KEY_PASSWORD);
+        openssl("rsa", "-in", "server.key", "-traditional", "-out", "server-pkcs1.key");
+        openssl("ecparam", "-genkey", "-name", "prime256v1", "-noout", "-out", "server-ec.key");
+        openssl(
+                "req",
+                "-new",
+                "-key",
+                "server-ec.key",
+                "-out",
+                "server-ec.csr",
+                "-subj",
+                "/CN=localhost");
+        openssl(
+                "x509",
+                "-req",
+                "-in",
+                "server-ec.csr",
+                "-CA",
+                "ca.crt",
+                "-CAkey",
+                "ca.key",
+                "-CAcreateserial",
+                "-days",
+                "2",
+                "-extfile",
+                "server.ext",
+                "-out",
+                "server-ec.crt");
         // The client: an RSA key in PKCS#8 (plain and encrypted) and PKCS#1, an EC key in SEC1.
         openssl(
                 "genpkey",
