@@ -20,6 +20,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.tcpload.operator.crd.ConfigMapKey;
 import io.tcpload.operator.crd.DataFile;
 import io.tcpload.operator.crd.RunnerPodSettings;
+import io.tcpload.operator.crd.SecretKey;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.runner.contract.RunnerProtocol;
@@ -202,6 +203,9 @@ public final class DesiredResources {
                 .withProtocol("TCP")
                 .endPort()
                 .withResources(runner.getResources())
+                // A runner that refuses its profile says why on stderr and exits 2; the tail of
+                // its log becomes terminated.message, which the status then quotes.
+                .withTerminationMessagePolicy("FallbackToLogsOnError")
                 .withNewSecurityContext()
                 .withReadOnlyRootFilesystem(true)
                 .withAllowPrivilegeEscalation(false)
@@ -237,7 +241,10 @@ public final class DesiredResources {
                 .build();
     }
 
-    /** Our ConfigMap, then profileFrom as profile.ini, then each ConfigMap-sourced data file. */
+    /**
+     * Our ConfigMap, then profileFrom as profile.ini, then each data file from a ConfigMap or a
+     * Secret key: projected, never copied (the operator reads no Secret).
+     */
     private static List<VolumeProjection> profileSources(TcpLoadTest test) {
         TcpLoadTestSpec spec = test.getSpec();
         List<VolumeProjection> sources = new ArrayList<>();
@@ -248,11 +255,21 @@ public final class DesiredResources {
                         .endConfigMap()
                         .build());
         if (spec.getProfileFrom() != null) {
-            sources.add(keyAs(spec.getProfileFrom(), RunnerInvocations.PROFILE_FILE));
+            spec.getProfileFrom()
+                    .configMap()
+                    .ifPresent(ref -> sources.add(keyAs(ref, RunnerInvocations.PROFILE_FILE)));
+            spec.getProfileFrom()
+                    .secret()
+                    .ifPresent(ref -> sources.add(keyAs(ref, RunnerInvocations.PROFILE_FILE)));
         }
         for (DataFile file : spec.getFiles()) {
-            if (file.getContent() == null && file.getConfigMapKeyRef() != null) {
+            if (file.getContent() != null) {
+                continue;
+            }
+            if (file.getConfigMapKeyRef() != null) {
                 sources.add(keyAs(file.getConfigMapKeyRef(), file.getName()));
+            } else if (file.getSecretKeyRef() != null) {
+                sources.add(keyAs(file.getSecretKeyRef(), file.getName()));
             }
         }
         return sources;
@@ -264,6 +281,15 @@ public final class DesiredResources {
                 .withName(ref.getName())
                 .withItems(new KeyToPath(ref.getKey(), null, path))
                 .endConfigMap()
+                .build();
+    }
+
+    private static VolumeProjection keyAs(SecretKey ref, String path) {
+        return new VolumeProjectionBuilder()
+                .withNewSecret()
+                .withName(ref.getName())
+                .withItems(new KeyToPath(ref.getKey(), null, path))
+                .endSecret()
                 .build();
     }
 

@@ -61,7 +61,7 @@ public final class SpecRules {
             "[has(self.profile), has(self.profileFrom)].exists_one(x, x)";
 
     public static final String ONE_PROFILE_MESSAGE =
-            "give either profile (the INI text) or profileFrom (a ConfigMap key), not both.";
+            "give either profile (the INI text) or profileFrom (a ConfigMap or Secret key), not both.";
 
     /** On spec: a fixed duration or a rate schedule (an empty schedule counts as none). */
     public static final String DURATION_OR_STAGES =
@@ -96,9 +96,19 @@ public final class SpecRules {
 
     /** On a data file: exactly one source of its text. */
     public static final String ONE_FILE_SOURCE =
-            "[has(self.content), has(self.configMapKeyRef)].exists_one(x, x)";
+            "[has(self.content), has(self.configMapKeyRef), has(self.secretKeyRef)]"
+                    + ".exists_one(x, x)";
 
-    public static final String ONE_FILE_SOURCE_MESSAGE = "give either content or configMapKeyRef.";
+    public static final String ONE_FILE_SOURCE_MESSAGE =
+            "give one of content, configMapKeyRef and secretKeyRef.";
+
+    /** A profile source names one thing: a ConfigMap (in either form) or a Secret. */
+    public static final String ONE_PROFILE_SOURCE =
+            "[has(self.name) || has(self.key), has(self.configMapKeyRef), has(self.secretKeyRef)]"
+                    + ".exists_one(x, x) && (has(self.name) == has(self.key))";
+
+    public static final String ONE_PROFILE_SOURCE_MESSAGE =
+            "give one of configMapKeyRef, secretKeyRef, or a ConfigMap's name and key.";
 
     /** On a data file: the profile's own file name is taken. */
     public static final String NOT_THE_PROFILE = "self.name != 'profile.ini'";

@@ -86,7 +86,7 @@ public record RunnerPod(int index, String name, String phase, String podIp, Stri
                 return join(
                         terminated.getReason(),
                         "exit code " + terminated.getExitCode(),
-                        terminated.getMessage());
+                        lastWords(terminated));
             }
             ContainerStateWaiting waiting = container.getState().getWaiting();
             if (waiting != null && waiting.getReason() != null) {
@@ -106,6 +106,36 @@ public record RunnerPod(int index, String name, String phase, String podIp, Stri
             }
         }
         return null;
+    }
+
+    /** At most this many of a termination message's last lines are quoted. */
+    static final int MESSAGE_LINES = 4;
+
+    /** And at most this many characters of them. */
+    static final int MESSAGE_CHARS = 400;
+
+    /**
+     * What a failed container said, as one line: the last lines of its termination message (with
+     * {@code FallbackToLogsOnError}, the tail of its log, where the runner's errors are last).
+     * Nothing for a container killed by a signal (exit code above 128: OOMKilled, SIGKILL): its log
+     * only tells what it was doing, and the reason says why it ended.
+     */
+    static String lastWords(ContainerStateTerminated terminated) {
+        String message = terminated.getMessage();
+        if (message == null
+                || message.isBlank()
+                || (terminated.getExitCode() != null && terminated.getExitCode() > 128)) {
+            return null;
+        }
+        List<String> lines =
+                message.strip().lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        String joined =
+                String.join(
+                        "; ",
+                        lines.subList(Math.max(0, lines.size() - MESSAGE_LINES), lines.size()));
+        return joined.length() <= MESSAGE_CHARS
+                ? joined
+                : "..." + joined.substring(joined.length() - MESSAGE_CHARS);
     }
 
     private static String join(String first, String second, String third) {

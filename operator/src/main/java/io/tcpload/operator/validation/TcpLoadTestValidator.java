@@ -4,6 +4,7 @@ import io.tcpload.operator.children.RunnerInvocations;
 import io.tcpload.operator.crd.ConfigMapKey;
 import io.tcpload.operator.crd.DataFile;
 import io.tcpload.operator.crd.Durations;
+import io.tcpload.operator.crd.ProfileSource;
 import io.tcpload.operator.crd.RunnerPodSettings;
 import io.tcpload.operator.crd.SpecLimits;
 import io.tcpload.operator.crd.Stage;
@@ -145,15 +146,41 @@ public final class TcpLoadTestValidator {
                             + " characters; put a larger profile in a ConfigMap (profileFrom).");
         }
         if (fromConfigMap) {
-            return configMapKey("spec.profileFrom", spec.getProfileFrom());
+            ProfileSource from = spec.getProfileFrom();
+            boolean shorthand = from.getName() != null || from.getKey() != null;
+            int given =
+                    (shorthand ? 1 : 0)
+                            + (from.getConfigMapKeyRef() != null ? 1 : 0)
+                            + (from.getSecretKeyRef() != null ? 1 : 0);
+            if (given != 1) {
+                return fail(
+                        "spec.profileFrom",
+                        "give one of configMapKeyRef, secretKeyRef, or a ConfigMap's name and key.");
+            }
+            if (from.getSecretKeyRef() != null) {
+                return key(
+                        "spec.profileFrom.secretKeyRef",
+                        "Secret",
+                        from.getSecretKeyRef().getName(),
+                        from.getSecretKeyRef().getKey());
+            }
+            return configMapKey(
+                    shorthand ? "spec.profileFrom" : "spec.profileFrom.configMapKeyRef",
+                    from.configMap().orElseThrow());
         }
         return Optional.empty();
     }
 
     /** A ConfigMap's name and key, as the CRD's patterns take them. */
     private static Optional<Failure> configMapKey(String field, ConfigMapKey ref) {
+        return key(field, "ConfigMap", ref.getName(), ref.getKey());
+    }
+
+    /** A ConfigMap's or Secret's name and key, as the CRD's patterns take them. */
+    private static Optional<Failure> key(String field, String kind, String name, String key) {
+        ConfigMapKey ref = new ConfigMapKey(name, key);
         if (isBlank(ref.getName()) || isBlank(ref.getKey())) {
-            return fail(field, "needs the ConfigMap's name and key.");
+            return fail(field, "needs the " + kind + "'s name and key.");
         }
         if (ref.getName().length() > SpecLimits.OBJECT_NAME_MAX
                 || !OBJECT_NAME.matcher(ref.getName()).matches()) {
@@ -161,7 +188,9 @@ public final class TcpLoadTestValidator {
                     field + ".name",
                     "'"
                             + ref.getName()
-                            + "' is not a ConfigMap name (lowercase letters, digits, '-' and '.',"
+                            + "' is not a "
+                            + kind
+                            + " name (lowercase letters, digits, '-' and '.',"
                             + " at most "
                             + SpecLimits.OBJECT_NAME_MAX
                             + ").");
@@ -171,7 +200,9 @@ public final class TcpLoadTestValidator {
                     field + ".key",
                     "'"
                             + ref.getKey()
-                            + "' is not a ConfigMap key (letters, digits, '-', '_' and '.', at most "
+                            + "' is not a "
+                            + kind
+                            + " key (letters, digits, '-', '_' and '.', at most "
                             + SpecLimits.KEY_MAX
                             + ").");
         }
@@ -378,8 +409,23 @@ public final class TcpLoadTestValidator {
             if (!names.add(name)) {
                 return fail(field + ".name", "'" + name + "' is given twice.");
             }
-            if ((file.getContent() == null) == (file.getConfigMapKeyRef() == null)) {
-                return fail(field, "give either content or configMapKeyRef.");
+            int sources =
+                    (file.getContent() != null ? 1 : 0)
+                            + (file.getConfigMapKeyRef() != null ? 1 : 0)
+                            + (file.getSecretKeyRef() != null ? 1 : 0);
+            if (sources != 1) {
+                return fail(field, "give one of content, configMapKeyRef and secretKeyRef.");
+            }
+            if (file.getSecretKeyRef() != null) {
+                Optional<Failure> failure =
+                        key(
+                                field + ".secretKeyRef",
+                                "Secret",
+                                file.getSecretKeyRef().getName(),
+                                file.getSecretKeyRef().getKey());
+                if (failure.isPresent()) {
+                    return failure;
+                }
             }
             if (file.getContent() != null
                     && file.getContent().length() > SpecLimits.INLINE_TEXT_MAX) {

@@ -13,6 +13,7 @@ import io.fabric8.kubernetes.api.model.VolumeProjection;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.tcpload.operator.crd.ConfigMapKey;
 import io.tcpload.operator.crd.DataFile;
+import io.tcpload.operator.crd.ProfileSource;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.runner.contract.RunnerProtocol;
 import java.util.List;
@@ -107,7 +108,7 @@ class DesiredResourcesTest {
     void theProfileVolumeJoinsTheUsersConfigMapKeys() {
         TcpLoadTestSpec spec = Specs.valid();
         spec.setProfile(null);
-        spec.setProfileFrom(new ConfigMapKey("profiles", "pay.ini"));
+        spec.setProfileFrom(ProfileSource.configMap("profiles", "pay.ini"));
         spec.setFiles(
                 List.of(DataFile.fromConfigMap("cards.txt", new ConfigMapKey("data", "cards"))));
         PodSpec pod =

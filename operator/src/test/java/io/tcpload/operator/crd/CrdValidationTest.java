@@ -290,14 +290,14 @@ class CrdValidationTest {
                         "spec.files[0]",
                         SpecRules.ONE_FILE_SOURCE_MESSAGE,
                         "spec.files[0]",
-                        "either content or configMapKeyRef"),
+                        "one of content, configMapKeyRef and secretKeyRef"),
                 bad(
                         "a file without text",
                         spec -> file(spec, "a"),
                         "spec.files[0]",
                         SpecRules.ONE_FILE_SOURCE_MESSAGE,
                         "spec.files[0]",
-                        "either content or configMapKeyRef"),
+                        "one of content, configMapKeyRef and secretKeyRef"),
                 bad(
                         "more than 64 files",
                         spec -> {

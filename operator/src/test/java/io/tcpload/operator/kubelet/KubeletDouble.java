@@ -1,10 +1,12 @@
 package io.tcpload.operator.kubelet;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapKeySelector;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.EnvVarSource;
 import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -14,6 +16,8 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodStatus;
 import io.fabric8.kubernetes.api.model.PodStatusBuilder;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.SecretKeySelector;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.VolumeProjection;
@@ -36,11 +40,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -238,46 +244,25 @@ public final class KubeletDouble implements AutoCloseable {
         }
         List<String> unmountable = unmountable(fake);
         if (!unmountable.isEmpty()) {
-            writePodStatus(
-                    fake,
-                    new PodStatusBuilder()
-                            .withPhase("Pending")
-                            .withContainerStatuses(
-                                    new ContainerStatusBuilder()
-                                            .withName(container(fake).getName())
-                                            .withReady(false)
-                                            .withNewState()
-                                            .withNewWaiting()
-                                            .withReason("ContainerCreating")
-                                            .endWaiting()
-                                            .endState()
-                                            .build())
-                            .build());
+            writePodStatus(fake, waiting(fake, "ContainerCreating", null));
             for (String problem : unmountable) {
                 recordEvent(fake.job, "Pod", fake.name(), "FailedMount", problem);
             }
             return;
         }
+        Optional<String> configError = environmentProblem(fake);
+        if (configError.isPresent()) {
+            // The kubelet keeps retrying such a container, which waits with this reason.
+            writePodStatus(fake, waiting(fake, "CreateContainerConfigError", configError.get()));
+            return;
+        }
         if (fake.behaviour.neverReadyReason() != null) {
             writePodStatus(
                     fake,
-                    new PodStatusBuilder()
-                            .withPhase("Pending")
-                            .withContainerStatuses(
-                                    new ContainerStatusBuilder()
-                                            .withName(container(fake).getName())
-                                            .withReady(false)
-                                            .withNewState()
-                                            .withNewWaiting()
-                                            .withReason(fake.behaviour.neverReadyReason())
-                                            .withMessage(
-                                                    "Back-off pulling image \""
-                                                            + container(fake).getImage()
-                                                            + "\"")
-                                            .endWaiting()
-                                            .endState()
-                                            .build())
-                            .build());
+                    waiting(
+                            fake,
+                            fake.behaviour.neverReadyReason(),
+                            "Back-off pulling image \"" + container(fake).getImage() + "\""));
             return;
         }
         fake.podIp = "127.0.0." + nextAddress.getAndIncrement();
@@ -347,6 +332,7 @@ public final class KubeletDouble implements AutoCloseable {
                         .withNewTerminated()
                         .withExitCode(code)
                         .withReason(reason)
+                        .withMessage(terminationMessage(fake, succeeded))
                         .withFinishedAt(now)
                         .endTerminated()
                         .endState()
@@ -360,6 +346,52 @@ public final class KubeletDouble implements AutoCloseable {
                         .build());
         fake.finished = succeeded ? 1 : -1;
         writeJobStatus(fake.job);
+    }
+
+    /** A pending pod whose container waits for {@code reason}. */
+    private PodStatus waiting(FakePod fake, String reason, String message) {
+        return new PodStatusBuilder()
+                .withPhase("Pending")
+                .withContainerStatuses(
+                        new ContainerStatusBuilder()
+                                .withName(container(fake).getName())
+                                .withReady(false)
+                                .withNewState()
+                                .withNewWaiting()
+                                .withReason(reason)
+                                .withMessage(message)
+                                .endWaiting()
+                                .endState()
+                                .build())
+                .build();
+    }
+
+    /**
+     * What the kubelet puts in {@code terminated.message}: the file {@code terminationMessagePath},
+     * which the runner never writes, so nothing; with {@code FallbackToLogsOnError} and a failed
+     * container, the tail of its log instead, at most the last 80 lines and 2,048 bytes. The log
+     * here is stdout then stderr, where a runtime interleaves them as they were written; the
+     * runner's errors are the last lines either way.
+     */
+    private String terminationMessage(FakePod fake, boolean succeeded) {
+        if (succeeded
+                || !"FallbackToLogsOnError".equals(container(fake).getTerminationMessagePolicy())) {
+            return null;
+        }
+        byte[] log =
+                (fake.out.toString(StandardCharsets.UTF_8)
+                                + fake.err.toString(StandardCharsets.UTF_8))
+                        .getBytes(StandardCharsets.UTF_8);
+        int from = Math.max(0, log.length - 2048);
+        int lines = 0;
+        for (int i = log.length - 1; i >= from; i--) {
+            if (log[i] == '\n' && i < log.length - 1 && ++lines == 80) {
+                from = i + 1;
+                break;
+            }
+        }
+        String tail = new String(log, from, log.length - from, StandardCharsets.UTF_8);
+        return tail.isBlank() ? null : tail;
     }
 
     private PodStatus running(FakePod fake) {
@@ -394,7 +426,13 @@ public final class KubeletDouble implements AutoCloseable {
             byVolume.put(volume.getName(), dir);
             if (volume.getProjected() != null) {
                 for (VolumeProjection source : volume.getProjected().getSources()) {
-                    if (source.getConfigMap() != null) {
+                    if (source.getSecret() != null) {
+                        writeSecret(
+                                fake,
+                                source.getSecret().getName(),
+                                source.getSecret().getItems(),
+                                dir);
+                    } else if (source.getConfigMap() != null) {
                         writeConfigMap(
                                 fake,
                                 source.getConfigMap().getName(),
@@ -443,6 +481,30 @@ public final class KubeletDouble implements AutoCloseable {
                             client.secrets().inNamespace(namespace(fake.job)).withName(name).get()
                                     != null;
                 }
+                if (exists && kind != null) {
+                    // Items naming a key the source lacks fail the mount as a missing source does.
+                    Map<String, byte[]> keys =
+                            kind.equals("secret")
+                                    ? secretKeys(fake, name)
+                                    : configMapKeys(fake, name);
+                    List<KeyToPath> items =
+                            kind.equals("secret")
+                                    ? source.getSecret().getItems()
+                                    : source.getConfigMap().getItems();
+                    for (KeyToPath item : nonNull(items)) {
+                        if (!keys.containsKey(item.getKey())) {
+                            problems.add(
+                                    "MountVolume.SetUp failed for volume \""
+                                            + volume.getName()
+                                            + "\" : "
+                                            + (kind.equals("secret")
+                                                    ? "references non-existent secret key: "
+                                                    : "configmap references non-existent config"
+                                                            + " key: ")
+                                            + item.getKey());
+                        }
+                    }
+                }
                 if (!exists) {
                     problems.add(
                             "MountVolume.SetUp failed for volume \""
@@ -488,22 +550,108 @@ public final class KubeletDouble implements AutoCloseable {
 
     private void writeConfigMap(FakePod fake, String name, List<KeyToPath> items, Path dir)
             throws IOException {
+        writeKeys(configMapKeys(fake, name), items, dir);
+    }
+
+    private void writeSecret(FakePod fake, String name, List<KeyToPath> items, Path dir)
+            throws IOException {
+        writeKeys(secretKeys(fake, name), items, dir);
+    }
+
+    /** Every key of the ConfigMap as its bytes, {@code data} as UTF-8 and {@code binaryData}. */
+    private Map<String, byte[]> configMapKeys(FakePod fake, String name) {
         ConfigMap map = client.configMaps().inNamespace(namespace(fake.job)).withName(name).get();
-        if (map == null || map.getData() == null) {
-            return;
+        Map<String, byte[]> keys = new LinkedHashMap<>();
+        if (map == null) {
+            return keys;
         }
+        nonNull(map.getData())
+                .forEach((key, text) -> keys.put(key, text.getBytes(StandardCharsets.UTF_8)));
+        nonNull(map.getBinaryData())
+                .forEach((key, base64) -> keys.put(key, Base64.getDecoder().decode(base64)));
+        return keys;
+    }
+
+    /**
+     * Every key of the Secret as its bytes. Only {@code data}: the API server folds {@code
+     * stringData} into it on write and never returns it, so a Secret read back from a real server
+     * has none (the mock server keeps it, which would make the double kinder than a cluster).
+     */
+    private Map<String, byte[]> secretKeys(FakePod fake, String name) {
+        Secret secret = client.secrets().inNamespace(namespace(fake.job)).withName(name).get();
+        Map<String, byte[]> keys = new LinkedHashMap<>();
+        if (secret != null) {
+            nonNull(secret.getData())
+                    .forEach((key, base64) -> keys.put(key, Base64.getDecoder().decode(base64)));
+        }
+        return keys;
+    }
+
+    private static void writeKeys(Map<String, byte[]> keys, List<KeyToPath> items, Path dir)
+            throws IOException {
         if (items == null || items.isEmpty()) {
-            for (Map.Entry<String, String> entry : map.getData().entrySet()) {
-                Files.writeString(dir.resolve(entry.getKey()), entry.getValue());
+            for (Map.Entry<String, byte[]> entry : keys.entrySet()) {
+                Files.write(dir.resolve(entry.getKey()), entry.getValue());
             }
         } else {
             for (KeyToPath item : items) {
-                String value = map.getData().get(item.getKey());
+                byte[] value = keys.get(item.getKey());
                 if (value != null) {
-                    Files.writeString(dir.resolve(item.getPath()), value);
+                    Files.write(dir.resolve(item.getPath()), value);
                 }
             }
         }
+    }
+
+    /**
+     * Why the kubelet cannot make the container's environment: a variable from a ConfigMap or
+     * Secret, or a key of one, that does not exist (and is not optional).
+     */
+    private Optional<String> environmentProblem(FakePod fake) {
+        for (EnvVar variable : nonNull(container(fake).getEnv())) {
+            EnvVarSource from = variable.getValueFrom();
+            if (from == null) {
+                continue;
+            }
+            if (from.getSecretKeyRef() != null
+                    && !Boolean.TRUE.equals(from.getSecretKeyRef().getOptional())) {
+                SecretKeySelector ref = from.getSecretKeyRef();
+                if (client.secrets().inNamespace(namespace(fake.job)).withName(ref.getName()).get()
+                        == null) {
+                    return Optional.of("secret \"" + ref.getName() + "\" not found");
+                }
+                if (!secretKeys(fake, ref.getName()).containsKey(ref.getKey())) {
+                    return Optional.of(
+                            "couldn't find key "
+                                    + ref.getKey()
+                                    + " in Secret "
+                                    + namespace(fake.job)
+                                    + "/"
+                                    + ref.getName());
+                }
+            }
+            if (from.getConfigMapKeyRef() != null
+                    && !Boolean.TRUE.equals(from.getConfigMapKeyRef().getOptional())) {
+                ConfigMapKeySelector ref = from.getConfigMapKeyRef();
+                if (client.configMaps()
+                                .inNamespace(namespace(fake.job))
+                                .withName(ref.getName())
+                                .get()
+                        == null) {
+                    return Optional.of("configmap \"" + ref.getName() + "\" not found");
+                }
+                if (!configMapKeys(fake, ref.getName()).containsKey(ref.getKey())) {
+                    return Optional.of(
+                            "couldn't find key "
+                                    + ref.getKey()
+                                    + " in ConfigMap "
+                                    + namespace(fake.job)
+                                    + "/"
+                                    + ref.getName());
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     private List<String> rewrite(List<String> args, Map<String, Path> mounts) {
@@ -531,6 +679,20 @@ public final class KubeletDouble implements AutoCloseable {
                     && variable.getValueFrom().getFieldRef() != null) {
                 String path = variable.getValueFrom().getFieldRef().getFieldPath();
                 env.put(variable.getName(), field(fake, path));
+            } else if (variable.getValueFrom() != null
+                    && variable.getValueFrom().getSecretKeyRef() != null) {
+                SecretKeySelector ref = variable.getValueFrom().getSecretKeyRef();
+                byte[] value = secretKeys(fake, ref.getName()).get(ref.getKey());
+                if (value != null) {
+                    env.put(variable.getName(), new String(value, StandardCharsets.UTF_8));
+                }
+            } else if (variable.getValueFrom() != null
+                    && variable.getValueFrom().getConfigMapKeyRef() != null) {
+                ConfigMapKeySelector ref = variable.getValueFrom().getConfigMapKeyRef();
+                byte[] value = configMapKeys(fake, ref.getName()).get(ref.getKey());
+                if (value != null) {
+                    env.put(variable.getName(), new String(value, StandardCharsets.UTF_8));
+                }
             }
         }
         String results =

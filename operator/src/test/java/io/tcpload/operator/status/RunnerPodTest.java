@@ -69,6 +69,54 @@ class RunnerPodTest {
         assertThat(pod.problem()).isEqualTo("OOMKilled: exit code 137");
     }
 
+    private static String problemOfTerminated(int exitCode, String reason, String message) {
+        return RunnerPod.of(
+                        pod(
+                                new PodStatusBuilder()
+                                        .withPhase("Failed")
+                                        .withContainerStatuses(
+                                                new ContainerStatusBuilder()
+                                                        .withName("runner")
+                                                        .withNewState()
+                                                        .withNewTerminated()
+                                                        .withExitCode(exitCode)
+                                                        .withReason(reason)
+                                                        .withMessage(message)
+                                                        .endTerminated()
+                                                        .endState()
+                                                        .build())
+                                        .build()))
+                .orElseThrow()
+                .problem();
+    }
+
+    @Test
+    void aFailedRunnersLastLogLinesAreQuotedOnOneLine() {
+        // FallbackToLogsOnError: the kubelet's message is the tail of the container's log.
+        String log =
+                "Running 3s loadtest @ pay:9000\n\n"
+                        + "tcpload-runner: profile.ini: line 4: rsp_code_type: 'yaml' is not one"
+                        + " of fixed, xml, json\n"
+                        + "tcpload-runner: profile.ini: line 9: unknown key 'rsp_cod'\n";
+
+        assertThat(problemOfTerminated(2, "Error", log))
+                .isEqualTo(
+                        "Error: exit code 2: Running 3s loadtest @ pay:9000; tcpload-runner:"
+                                + " profile.ini: line 4: rsp_code_type: 'yaml' is not one of"
+                                + " fixed, xml, json; tcpload-runner: profile.ini: line 9:"
+                                + " unknown key 'rsp_cod'");
+        assertThat(problemOfTerminated(1, "Error", "x\n".repeat(10) + "last\n"))
+                .isEqualTo("Error: exit code 1: x; x; x; last");
+        assertThat(problemOfTerminated(1, "Error", "y".repeat(1000)))
+                .hasSize("Error: exit code 1: ".length() + 3 + RunnerPod.MESSAGE_CHARS);
+    }
+
+    @Test
+    void aContainerKilledBySignalIsNamedByItsReasonNotItsLog() {
+        assertThat(problemOfTerminated(137, "OOMKilled", "tcpload-runner: ready\n"))
+                .isEqualTo("OOMKilled: exit code 137");
+    }
+
     @Test
     void anEvictedPodAndAnImagePullBackOffAreNamed() {
         PodStatus evicted =

@@ -78,7 +78,7 @@ final class CommandRun {
     private int runOn(RunPlan plan, Profile profile) throws InterruptedException {
         RunSession session;
         try {
-            session = RunSession.prepare(plan, profile, RunCommand.VERSION, err);
+            session = RunSession.prepare(plan, profile, environment, RunCommand.VERSION, err);
         } catch (PlanException e) {
             e.problems().forEach(problem -> err.println(PREFIX + problem));
             return RunCommand.EXIT_INVALID;
