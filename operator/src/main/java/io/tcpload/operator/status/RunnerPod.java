@@ -23,6 +23,9 @@ import java.util.Optional;
  *     pull error, crash, OOM kill, eviction, ...); null when there is nothing to say
  */
 public record RunnerPod(int index, String name, String phase, String podIp, String problem) {
+    /** The lines of a container's termination message kept in the problem. */
+    static final int MESSAGE_LINES = 5;
+
     /** The label (and annotation) carrying a Job pod's completion index. */
     public static final String INDEX_LABEL = "batch.kubernetes.io/job-completion-index";
 
@@ -71,10 +74,37 @@ public record RunnerPod(int index, String name, String phase, String podIp, Stri
                         });
     }
 
-    /** The first thing in the pod's status that explains trouble, as a short phrase. */
+    /**
+     * The first thing in the pod's status that explains trouble, as a short phrase: {@code REASON:
+     * details}, the reason first, as {@code StatusComputer} reads it. An init container's trouble
+     * comes first (while one runs or failed, the runner waits in PodInitializing, which says
+     * nothing). A terminated container's message is its termination message: with the runner's
+     * {@code FallbackToLogsOnError}, the last lines it printed (the kubelet keeps at most 80 lines,
+     * 2 KiB), of which the last five are kept here, on one line; none for an OOM kill.
+     */
     static String problem(PodStatus status) {
         if (status == null) {
             return null;
+        }
+        for (ContainerStatus init : nonNull(status.getInitContainerStatuses())) {
+            if (init.getState() == null) {
+                continue;
+            }
+            String which = "init container " + init.getName();
+            ContainerStateTerminated terminated = init.getState().getTerminated();
+            if (terminated != null
+                    && (terminated.getExitCode() == null || terminated.getExitCode() != 0)) {
+                return join(
+                        terminated.getReason(),
+                        which + ", exit code " + terminated.getExitCode(),
+                        terminated.getMessage());
+            }
+            ContainerStateWaiting waiting = init.getState().getWaiting();
+            if (waiting != null
+                    && waiting.getReason() != null
+                    && !"PodInitializing".equals(waiting.getReason())) {
+                return join(waiting.getReason(), which, waiting.getMessage());
+            }
         }
         for (ContainerStatus container : nonNull(status.getContainerStatuses())) {
             if (container.getState() == null) {
@@ -86,7 +116,10 @@ public record RunnerPod(int index, String name, String phase, String podIp, Stri
                 return join(
                         terminated.getReason(),
                         "exit code " + terminated.getExitCode(),
-                        terminated.getMessage());
+                        // Killed for memory, the runner's last lines say only what it was doing.
+                        "OOMKilled".equals(terminated.getReason())
+                                ? null
+                                : terminated.getMessage());
             }
             ContainerStateWaiting waiting = container.getState().getWaiting();
             if (waiting != null && waiting.getReason() != null) {
@@ -112,10 +145,21 @@ public record RunnerPod(int index, String name, String phase, String podIp, Stri
         StringBuilder text = new StringBuilder(first != null ? first : "Error");
         for (String part : new String[] {second, third}) {
             if (part != null && !part.isBlank()) {
-                text.append(": ").append(part.strip());
+                text.append(": ").append(oneLine(part));
             }
         }
         return text.toString();
+    }
+
+    /**
+     * The last {@link #MESSAGE_LINES} lines, joined by "; ", blank ones left out: a status message
+     * is read as one line, and a runner's error is its last words.
+     */
+    private static String oneLine(String text) {
+        List<String> lines =
+                text.lines().map(String::strip).filter(line -> !line.isEmpty()).toList();
+        return String.join(
+                "; ", lines.subList(Math.max(0, lines.size() - MESSAGE_LINES), lines.size()));
     }
 
     private static <T> List<T> nonNull(List<T> list) {

@@ -65,7 +65,20 @@ class CrdInSyncTest {
 
     /** Kubernetes' own types (from the fabric8 model) carry no descriptions; not descended into. */
     private static final Set<String> KUBERNETES_TYPES =
-            Set.of("imagePullSecrets", "resources", "tolerations", "affinity", "env", "conditions");
+            Set.of(
+                    "imagePullSecrets",
+                    "resources",
+                    "tolerations",
+                    "affinity",
+                    "env",
+                    "envFrom",
+                    "volumes",
+                    "volumeMounts",
+                    "initContainers",
+                    "securityContext",
+                    "containerSecurityContext",
+                    "topologySpreadConstraints",
+                    "conditions");
 
     private static void collectUndescribed(
             String path, JSONSchemaProps schema, List<String> undescribed) {

@@ -55,7 +55,20 @@ class DocsTest {
 
     /** CRD fields of Kubernetes' own types: documented as a whole, not descended into. */
     private static final Set<String> KUBERNETES_TYPES =
-            Set.of("imagePullSecrets", "resources", "tolerations", "affinity", "env", "conditions");
+            Set.of(
+                    "imagePullSecrets",
+                    "resources",
+                    "tolerations",
+                    "affinity",
+                    "env",
+                    "envFrom",
+                    "volumes",
+                    "volumeMounts",
+                    "initContainers",
+                    "securityContext",
+                    "containerSecurityContext",
+                    "topologySpreadConstraints",
+                    "conditions");
 
     /** Environment variables read by the code, as string literals in the main sources. */
     private static final Pattern VARIABLE_LITERAL =
