@@ -44,7 +44,15 @@ public final class RunnerMain {
                         .setCaseInsensitiveEnumValuesAllowed(true)
                         .setExecutionExceptionHandler(
                                 (e, cmd, parsed) -> {
-                                    cmd.getErr().println("tcpload-runner: " + e.getMessage());
+                                    // Never "null": an exception without a message is named.
+                                    cmd.getErr()
+                                            .println(
+                                                    "tcpload-runner: "
+                                                            + (e instanceof InterruptedException
+                                                                    ? "interrupted"
+                                                                    : e.getMessage() != null
+                                                                            ? e.getMessage()
+                                                                            : e.toString()));
                                     return RunCommand.EXIT_FAILED;
                                 })
                         .setParameterExceptionHandler(

@@ -8,7 +8,7 @@ import io.fabric8.generator.annotation.ValidationRule;
 
 /**
  * A data file for the profile's {@code FILE} parameters, placed beside the profile in the runner
- * pod: either inline {@code content} or a ConfigMap key.
+ * pod: inline {@code content}, a ConfigMap key or a Secret key.
  */
 @ValidationRule(value = SpecRules.ONE_FILE_SOURCE, message = SpecRules.ONE_FILE_SOURCE_MESSAGE)
 @ValidationRule(
@@ -30,8 +30,15 @@ public class DataFile {
                     + " most 200 KiB; larger ones go in a ConfigMap.")
     private String content;
 
-    @JsonPropertyDescription("Take the file's text from this ConfigMap key instead of content.")
+    @JsonPropertyDescription(
+            "Take the file from this ConfigMap key (data, or binaryData for bytes that are not"
+                    + " UTF-8) instead of content.")
     private ConfigMapKey configMapKeyRef;
+
+    @JsonPropertyDescription(
+            "Take the file from this Secret key instead of content: for values that are"
+                    + " credentials; mounted into the runner pods, never read by the operator.")
+    private SecretKey secretKeyRef;
 
     public DataFile() {}
 
@@ -47,6 +54,21 @@ public class DataFile {
         file.name = name;
         file.configMapKeyRef = ref;
         return file;
+    }
+
+    public static DataFile fromSecret(String name, SecretKey ref) {
+        DataFile file = new DataFile();
+        file.name = name;
+        file.secretKeyRef = ref;
+        return file;
+    }
+
+    public SecretKey getSecretKeyRef() {
+        return secretKeyRef;
+    }
+
+    public void setSecretKeyRef(SecretKey secretKeyRef) {
+        this.secretKeyRef = secretKeyRef;
     }
 
     public String getName() {

@@ -45,8 +45,9 @@ public class TcpLoadTestSpec {
                     + " ConfigMap.")
     private String profile;
 
-    @JsonPropertyDescription("Take the INI profile from a ConfigMap key instead of profile.")
-    private ConfigMapKey profileFrom;
+    @JsonPropertyDescription(
+            "Take the INI profile from a ConfigMap or Secret key instead of profile.")
+    private ProfileSource profileFrom;
 
     @Size(max = SpecLimits.FILES_MAX)
     @ValidationRule(
@@ -150,11 +151,11 @@ public class TcpLoadTestSpec {
         this.profile = profile;
     }
 
-    public ConfigMapKey getProfileFrom() {
+    public ProfileSource getProfileFrom() {
         return profileFrom;
     }
 
-    public void setProfileFrom(ConfigMapKey profileFrom) {
+    public void setProfileFrom(ProfileSource profileFrom) {
         this.profileFrom = profileFrom;
     }
 

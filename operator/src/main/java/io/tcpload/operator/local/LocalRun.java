@@ -35,6 +35,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
@@ -70,7 +71,7 @@ public final class LocalRun {
      */
     private static final long STOP_GRACE_MS = 30_000;
 
-    /** A runner pod's environment as far as a local runner reads one: nothing of this shell's. */
+    /** A runner pod's variables of its own (index, bind address): none of this shell's. */
     private static final Function<String, String> NO_ENVIRONMENT = name -> null;
 
     /**
@@ -110,6 +111,7 @@ public final class LocalRun {
         TcpLoadTest test;
         TcpLoadTestSpec spec;
         Sources sources;
+        Map<String, String> environment;
         try {
             TestFile file = TestFile.read(options.file());
             test = file.singleTest();
@@ -129,6 +131,7 @@ public final class LocalRun {
                             : file.sources(spec);
             Optional<Failure> failure = resolution.failure();
             sources = resolution.sources().orElse(null);
+            environment = spec == null ? Map.of() : file.runnerEnvironment(spec);
             if (failure.isEmpty()) {
                 TcpLoadTest asRun = new TcpLoadTest();
                 asRun.setMetadata(test.getMetadata());
@@ -152,12 +155,12 @@ public final class LocalRun {
         try {
             Profile profile = loadProfile(sources, spec);
             if (!options.demoTarget()) {
-                return runRunners(profile, new LocalStatus(test, spec), spec, options);
+                return runRunners(profile, new LocalStatus(test, spec), spec, environment, options);
             }
             try (DemoServer server = DemoServer.start(profile, ServeOptions.defaults())) {
                 err.println("tcpload: demo target on " + LOOPBACK + ":" + server.port());
                 spec.setTarget(new TargetOverride(LOOPBACK, server.port()));
-                return runRunners(profile, new LocalStatus(test, spec), spec, options);
+                return runRunners(profile, new LocalStatus(test, spec), spec, environment, options);
             } catch (IllegalArgumentException | IllegalStateException e) {
                 err.println("tcpload: cannot start the demo target: " + e.getMessage());
                 return EXIT_INVALID;
@@ -185,13 +188,17 @@ public final class LocalRun {
     }
 
     private int runRunners(
-            Profile profile, LocalStatus machine, TcpLoadTestSpec spec, Options options)
+            Profile profile,
+            LocalStatus machine,
+            TcpLoadTestSpec spec,
+            Map<String, String> environment,
+            Options options)
             throws InterruptedException {
         int runners = spec.getRunners();
         List<LocalRunner> prepared = new ArrayList<>();
         try {
             for (int i = 0; i < runners; i++) {
-                Optional<LocalRunner> runner = prepare(i, spec, profile);
+                Optional<LocalRunner> runner = prepare(i, spec, profile, environment);
                 if (runner.isEmpty()) {
                     return EXIT_INVALID;
                 }
@@ -246,7 +253,8 @@ public final class LocalRun {
      * Runner {@code index} checked and armed-to-be; empty (said on {@code err}) when it refuses its
      * invocation, which means the test cannot run here.
      */
-    private Optional<LocalRunner> prepare(int index, TcpLoadTestSpec spec, Profile profile) {
+    private Optional<LocalRunner> prepare(
+            int index, TcpLoadTestSpec spec, Profile profile, Map<String, String> environment) {
         RunnerInvocation invocation = RunnerInvocations.forRunner(spec, index);
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         PrintStream logStream = new PrintStream(log, true, StandardCharsets.UTF_8);
@@ -254,7 +262,12 @@ public final class LocalRun {
             RunPlan plan = RunPlan.of(invocation, NO_ENVIRONMENT);
             RunSession session =
                     RunSession.prepare(
-                            plan, profile, StartGate.awaiting(), RunCommand.VERSION, logStream);
+                            plan,
+                            profile,
+                            StartGate.awaiting(),
+                            environment::get,
+                            RunCommand.VERSION,
+                            logStream);
             return Optional.of(new LocalRunner(index, Optional.of(session), log, Optional.empty()));
         } catch (PlanException e) {
             e.problems()

@@ -7,11 +7,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.EnvVarSource;
+import io.fabric8.kubernetes.api.model.Secret;
 import io.tcpload.operator.crd.ConfigMapKey;
 import io.tcpload.operator.crd.DataFile;
+import io.tcpload.operator.crd.ProfileSource;
+import io.tcpload.operator.crd.SecretKey;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.validation.Failure;
+import io.tcpload.operator.validation.KeyContents;
 import io.tcpload.operator.validation.Sources;
 import io.tcpload.runner.files.BoundedRead;
 import io.tcpload.runner.files.UnreadableFileException;
@@ -26,6 +32,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 
 /**
  * A YAML file of Kubernetes documents as users {@code kubectl apply} them: TcpLoadTests and the
@@ -45,16 +52,19 @@ public final class TestFile {
     private final Path path;
     private final List<TcpLoadTest> tests;
     private final Map<String, ConfigMap> configMaps;
+    private final Map<String, Secret> secrets;
     private final List<String> otherKinds;
 
     private TestFile(
             Path path,
             List<TcpLoadTest> tests,
             Map<String, ConfigMap> configMaps,
+            Map<String, Secret> secrets,
             List<String> otherKinds) {
         this.path = path;
         this.tests = List.copyOf(tests);
         this.configMaps = Map.copyOf(configMaps);
+        this.secrets = Map.copyOf(secrets);
         this.otherKinds = List.copyOf(otherKinds);
     }
 
@@ -90,6 +100,7 @@ public final class TestFile {
     public static TestFile parse(Path path, String text) throws BadInputException {
         List<TcpLoadTest> tests = new ArrayList<>();
         Map<String, ConfigMap> configMaps = new LinkedHashMap<>();
+        Map<String, Secret> secrets = new LinkedHashMap<>();
         List<String> otherKinds = new ArrayList<>();
         int document = 0;
         try (MappingIterator<JsonNode> documents =
@@ -129,6 +140,17 @@ public final class TestFile {
                         }
                         configMaps.put(name, configMap);
                     }
+                    case "Secret" -> {
+                        Secret secret = convert(node, Secret.class, where);
+                        String name =
+                                secret.getMetadata() == null
+                                        ? null
+                                        : secret.getMetadata().getName();
+                        if (name == null || name.isBlank()) {
+                            throw new BadInputException(where + ": metadata.name: is missing");
+                        }
+                        secrets.put(name, secret);
+                    }
                     case "" -> throw new BadInputException(where + ": kind: is missing");
                     default -> otherKinds.add(kind);
                 }
@@ -138,7 +160,7 @@ public final class TestFile {
         } catch (IOException e) {
             throw new BadInputException(path + ": cannot read: " + e.getMessage(), e);
         }
-        return new TestFile(path, tests, configMaps, otherKinds);
+        return new TestFile(path, tests, configMaps, secrets, otherKinds);
     }
 
     private static <T> T convert(JsonNode node, Class<T> type, String where)
@@ -213,8 +235,11 @@ public final class TestFile {
     public Resolution sources(TcpLoadTestSpec spec) {
         try {
             Optional<String> profile = Optional.ofNullable(spec.getProfile());
-            if (spec.getProfileFrom() != null) {
-                profile = Optional.of(lookUp(spec.getProfileFrom(), "spec.profileFrom"));
+            ProfileSource from = spec.getProfileFrom();
+            if (from != null && from.secret().isPresent()) {
+                profile = Optional.of(lookUp(from.secret().get(), "spec.profileFrom.secretKeyRef"));
+            } else if (from != null && from.configMap().isPresent()) {
+                profile = Optional.of(lookUp(from.configMap().get(), "spec.profileFrom"));
             }
             Map<String, String> files = new LinkedHashMap<>();
             List<DataFile> dataFiles = spec.getFiles();
@@ -228,6 +253,9 @@ public final class TestFile {
                 } else if (file.getConfigMapKeyRef() != null) {
                     String field = "spec.files[" + i + "].configMapKeyRef";
                     files.put(file.getName(), lookUp(file.getConfigMapKeyRef(), field));
+                } else if (file.getSecretKeyRef() != null) {
+                    String field = "spec.files[" + i + "].secretKeyRef";
+                    files.put(file.getName(), lookUp(file.getSecretKeyRef(), field));
                 }
             }
             return new Resolution(Optional.of(new Sources(profile, files)), Optional.empty());
@@ -236,26 +264,87 @@ public final class TestFile {
         }
     }
 
-    private String lookUp(ConfigMapKey key, String field) throws MissingKey {
-        if (key.getName() == null || key.getKey() == null) {
-            throw new MissingKey(new Failure(field, "needs the ConfigMap's name and key."));
+    /**
+     * The environment a runner pod of {@code spec} would have as far as a profile's ENV parameters
+     * read it: {@code spec.runner.env}, each a literal value or a key of a ConfigMap or Secret of
+     * this file. A variable whose source is not in the file is left unset, and the runner says so
+     * if a parameter reads it; nothing of the shell's environment is taken, so that a test runs
+     * here as it would in the cluster.
+     */
+    public Map<String, String> runnerEnvironment(TcpLoadTestSpec spec) {
+        Map<String, String> variables = new LinkedHashMap<>();
+        if (spec.getRunner() == null) {
+            return variables;
         }
-        ConfigMap configMap = configMaps.get(key.getName());
-        String text =
-                configMap == null || configMap.getData() == null
-                        ? null
-                        : configMap.getData().get(key.getKey());
+        for (EnvVar variable : spec.getRunner().getEnv()) {
+            if (variable == null || variable.getName() == null) {
+                continue;
+            }
+            String value = null;
+            EnvVarSource from = variable.getValueFrom();
+            if (from == null) {
+                value = variable.getValue() == null ? "" : variable.getValue();
+            } else if (from.getSecretKeyRef() != null) {
+                value =
+                        secretKey(
+                                from.getSecretKeyRef().getName(), from.getSecretKeyRef().getKey());
+            } else if (from.getConfigMapKeyRef() != null) {
+                value =
+                        configMapKey(
+                                from.getConfigMapKeyRef().getName(),
+                                from.getConfigMapKeyRef().getKey());
+            }
+            if (value != null) {
+                variables.put(variable.getName(), value);
+            }
+        }
+        return variables;
+    }
+
+    private String lookUp(ConfigMapKey key, String field) throws MissingKey {
+        return lookUp("ConfigMap", key.getName(), key.getKey(), field, this::configMapKey);
+    }
+
+    private String lookUp(SecretKey key, String field) throws MissingKey {
+        return lookUp("Secret", key.getName(), key.getKey(), field, this::secretKey);
+    }
+
+    private String configMapKey(String name, String key) {
+        ConfigMap configMap = name == null || key == null ? null : configMaps.get(name);
+        return configMap == null ? null : KeyContents.of(configMap, key);
+    }
+
+    private String secretKey(String name, String key) {
+        Secret secret = name == null || key == null ? null : secrets.get(name);
+        return secret == null ? null : KeyContents.of(secret, key);
+    }
+
+    /** The text of {@code kind} {@code name}'s {@code key} in this file, or why there is none. */
+    private String lookUp(
+            String kind,
+            String name,
+            String key,
+            String field,
+            BiFunction<String, String, String> contents)
+            throws MissingKey {
+        if (name == null || key == null) {
+            throw new MissingKey(new Failure(field, "needs the " + kind + "'s name and key."));
+        }
+        String text = contents.apply(name, key);
         if (text == null) {
             throw new MissingKey(
                     new Failure(
                             field,
-                            "ConfigMap '"
-                                    + key.getName()
+                            kind
+                                    + " '"
+                                    + name
                                     + "' with key '"
-                                    + key.getKey()
+                                    + key
                                     + "' is not in "
                                     + path.getFileName()
-                                    + "; a local run reads ConfigMaps from the test's own file."));
+                                    + "; a local run reads "
+                                    + kind
+                                    + "s from the test's own file."));
         }
         return text;
     }

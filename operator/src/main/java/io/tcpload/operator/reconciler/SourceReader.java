@@ -7,6 +7,7 @@ import io.tcpload.operator.crd.DataFile;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.validation.Failure;
+import io.tcpload.operator.validation.KeyContents;
 import io.tcpload.operator.validation.Sources;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,7 +16,9 @@ import java.util.Optional;
 /**
  * Reads the texts a spec refers to in ConfigMaps (one GET each, while the test is Pending), so that
  * validation parses the profile the runners will load. A ConfigMap or key that does not exist fails
- * the test at once with the reference named: the runner pods could never mount it.
+ * the test at once with the reference named: the runner pods could never mount it. Secrets are
+ * never read: they are mounted, and a profile from one is checked by the runners when they start (a
+ * missing one is the kubelet's FailedMount, which fails the test too).
  */
 final class SourceReader {
     private SourceReader() {}
@@ -37,8 +40,8 @@ final class SourceReader {
         String namespace = test.getMetadata().getNamespace();
         Optional<String> profile = inline.profileText();
         Optional<Failure> missing = Optional.empty();
-        if (spec.getProfileFrom() != null) {
-            Lookup lookup = key(client, namespace, spec.getProfileFrom());
+        if (spec.getProfileFrom() != null && spec.getProfileFrom().configMap().isPresent()) {
+            Lookup lookup = key(client, namespace, spec.getProfileFrom().configMap().get());
             profile = lookup.text();
             missing = lookup.problem().map(problem -> new Failure("spec.profileFrom", problem));
         }
@@ -78,7 +81,7 @@ final class SourceReader {
                                     + namespace
                                     + "'."));
         }
-        String text = map.getData() == null ? null : map.getData().get(ref.getKey());
+        String text = KeyContents.of(map, ref.getKey());
         if (text == null) {
             return new Lookup(
                     Optional.empty(),
@@ -88,9 +91,9 @@ final class SourceReader {
                                     + "' has no key '"
                                     + ref.getKey()
                                     + "' (it has: "
-                                    + (map.getData() == null
+                                    + (KeyContents.keys(map).isEmpty()
                                             ? "none"
-                                            : String.join(", ", map.getData().keySet()))
+                                            : String.join(", ", KeyContents.keys(map)))
                                     + ")."));
         }
         return new Lookup(Optional.of(text), Optional.empty());

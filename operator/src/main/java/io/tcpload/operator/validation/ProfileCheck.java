@@ -2,13 +2,13 @@ package io.tcpload.operator.validation;
 
 import io.tcpload.operator.children.RunnerInvocations;
 import io.tcpload.operator.crd.DataFile;
+import io.tcpload.runner.format.ByteText;
 import io.tcpload.runner.profile.DataFileResolver;
 import io.tcpload.runner.profile.ImmutableBytes;
 import io.tcpload.runner.profile.LoadedProfile;
 import io.tcpload.runner.profile.ProfileException;
 import io.tcpload.runner.profile.ProfileLoader;
 import io.tcpload.runner.profile.ProfileProblem;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -42,7 +42,7 @@ final class ProfileCheck {
     static LoadedProfile load(String text, List<DataFile> files, Sources sources)
             throws ProfileException {
         return ProfileLoader.parse(
-                text.getBytes(StandardCharsets.UTF_8),
+                ByteText.encode(text),
                 Path.of(RunnerInvocations.PROFILE_FILE),
                 specFiles(files, sources));
     }
@@ -53,9 +53,7 @@ final class ProfileCheck {
         for (DataFile file : files) {
             if (file.getName() != null) {
                 String content = sources.fileContents().getOrDefault(file.getName(), STAND_IN);
-                contents.put(
-                        file.getName(),
-                        ImmutableBytes.copyOf(content.getBytes(StandardCharsets.UTF_8)));
+                contents.put(file.getName(), ImmutableBytes.copyOf(ByteText.encode(content)));
             }
         }
         Map<String, ImmutableBytes> known = Map.copyOf(contents);

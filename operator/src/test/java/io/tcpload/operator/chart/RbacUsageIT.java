@@ -9,8 +9,8 @@ import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
 import io.fabric8.kubernetes.api.model.rbac.Role;
-import io.tcpload.operator.crd.ConfigMapKey;
 import io.tcpload.operator.crd.Phase;
+import io.tcpload.operator.crd.ProfileSource;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.kubelet.OperatorHarness;
@@ -79,7 +79,7 @@ class RbacUsageIT {
 
         TcpLoadTestSpec fromConfigMap = spec();
         fromConfigMap.setProfile(null);
-        fromConfigMap.setProfileFrom(new ConfigMapKey("profiles", "bank.ini"));
+        fromConfigMap.setProfileFrom(ProfileSource.configMap("profiles", "bank.ini"));
         fromConfigMap.setTtlSecondsAfterFinished(1);
         create(namespace, "ttl", fromConfigMap, List.of());
         create(namespace, "refused", spec(), List.of());

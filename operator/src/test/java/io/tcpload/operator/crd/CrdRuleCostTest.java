@@ -23,9 +23,7 @@ import org.junit.jupiter.api.Test;
  * the estimate here; docs/testing.md says so under what is not proven.
  */
 class CrdRuleCostTest {
-    /** Kubernetes' own types in the spec, which the CRD generator cannot bound. */
-    private static final Set<String> KUBERNETES_TYPES =
-            Set.of("imagePullSecrets", "resources", "tolerations", "affinity", "env");
+    private static final Set<String> KUBERNETES_TYPES = KubernetesTypedFields.NAMES;
 
     private static CommittedCrd crd;
 

@@ -4,10 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Condition;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.EnvFromSource;
+import io.fabric8.kubernetes.api.model.EnvFromSourceBuilder;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.EnvVarBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.api.model.VolumeBuilder;
+import io.fabric8.kubernetes.api.model.VolumeMount;
+import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.tcpload.operator.children.DesiredResources;
-import io.tcpload.operator.crd.ConfigMapKey;
+import io.tcpload.operator.crd.DataFile;
 import io.tcpload.operator.crd.Phase;
+import io.tcpload.operator.crd.ProfileSource;
+import io.tcpload.operator.crd.RunnerPodSettings;
+import io.tcpload.operator.crd.SecretKey;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
@@ -16,9 +29,13 @@ import io.tcpload.operator.status.StatusComputer;
 import io.tcpload.runner.report.JsonResult;
 import io.tcpload.runner.stats.Histograms;
 import io.tcpload.runner.stats.RunSummary;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterAll;
@@ -302,7 +319,7 @@ class TcpLoadTestIT {
         String namespace = newNamespace();
         TcpLoadTestSpec spec = spec(1);
         spec.setProfile(null);
-        spec.setProfileFrom(new ConfigMapKey("no-such-profiles", "bank.ini"));
+        spec.setProfileFrom(ProfileSource.configMap("no-such-profiles", "bank.ini"));
         create(namespace, "nomap", spec);
 
         TcpLoadTestStatus status = awaitFinished(namespace, "nomap");
@@ -316,6 +333,276 @@ class TcpLoadTestIT {
                                 + "'.");
         assertThat(world.client.batch().v1().jobs().inNamespace(namespace).list().getItems())
                 .isEmpty();
+    }
+
+    /** A Secret as a real API server returns it: {@code data} only, base64. */
+    static void createSecret(String namespace, String name, Map<String, String> texts) {
+        Map<String, String> data = new LinkedHashMap<>();
+        texts.forEach(
+                (key, text) ->
+                        data.put(
+                                key,
+                                Base64.getEncoder()
+                                        .encodeToString(text.getBytes(StandardCharsets.UTF_8))));
+        world.client
+                .secrets()
+                .inNamespace(namespace)
+                .resource(
+                        new SecretBuilder()
+                                .withNewMetadata()
+                                .withName(name)
+                                .endMetadata()
+                                .withData(data)
+                                .build())
+                .create();
+    }
+
+    @Test
+    void aProfileFileAndVariableFromSecretsReachTheWireAndTheOperatorNeverReadsSecrets()
+            throws Exception {
+        String namespace = newNamespace();
+        try (RecordingTarget target = new RecordingTarget()) {
+            String profile =
+                    String.join(
+                                    "\n",
+                                    "[common]",
+                                    "host = 127.0.0.1",
+                                    "port = " + target.port(),
+                                    "[request]",
+                                    "req_body = pin=$(PIN);card=$(CARD)",
+                                    "[parameters]",
+                                    "PIN = ENV, TEST_PIN",
+                                    "CARD = FILE, cards.txt",
+                                    "")
+                            + RecordingTarget.PROFILE_RESPONSE;
+            createSecret(
+                    namespace,
+                    "bank-credentials",
+                    Map.of("profile.ini", profile, "cards", "6222\n6223\n", "pin", "0042"));
+            TcpLoadTestSpec spec = spec(1);
+            spec.setProfile(null);
+            spec.setProfileFrom(ProfileSource.secret("bank-credentials", "profile.ini"));
+            spec.setFiles(
+                    List.of(
+                            DataFile.fromSecret(
+                                    "cards.txt", new SecretKey("bank-credentials", "cards"))));
+            RunnerPodSettings runner = new RunnerPodSettings();
+            runner.setEnv(List.of(secretVariable("TEST_PIN", "bank-credentials", "pin")));
+            spec.setRunner(runner);
+            world.clearOperatorRequests();
+            create(namespace, "secret", spec);
+
+            TcpLoadTestStatus status = awaitFinished(namespace, "secret");
+
+            assertThat(status.getPhase()).as(status.getMessage()).isEqualTo(Phase.Succeeded);
+            assertThat(target.bodies())
+                    .isNotEmpty()
+                    .containsOnly("pin=0042;card=6222", "pin=0042;card=6223");
+            assertThat(world.operatorRequests())
+                    .as("the operator mounts Secrets and never reads one")
+                    .noneMatch(r -> r.resource().equals("secrets"));
+            var json = world.client.getKubernetesSerialization();
+            assertThat(json.asJson(get(namespace, "secret")))
+                    .as("no credential in the test")
+                    .doesNotContain("0042")
+                    .doesNotContain("6222");
+            assertThat(json.asJson(world.client.batch().v1().jobs().inNamespace(namespace).list()))
+                    .as("nor in its Job")
+                    .doesNotContain("0042")
+                    .doesNotContain("6222");
+        }
+    }
+
+    static EnvVar secretVariable(String name, String secret, String key) {
+        return new EnvVarBuilder()
+                .withName(name)
+                .withNewValueFrom()
+                .withNewSecretKeyRef()
+                .withName(secret)
+                .withKey(key)
+                .endSecretKeyRef()
+                .endValueFrom()
+                .build();
+    }
+
+    @Test
+    void aBadProfileInASecretFailsTheTestWithTheRunnersOwnMessage() {
+        String namespace = newNamespace();
+        createSecret(
+                namespace,
+                "bad-profile",
+                Map.of(
+                        "profile.ini",
+                        world.profile.replace("rsp_code_type = xml", "rsp_code_type = yaml")));
+        TcpLoadTestSpec spec = spec(1);
+        spec.setProfile(null);
+        spec.setProfileFrom(ProfileSource.secret("bad-profile", "profile.ini"));
+        create(namespace, "badsecret", spec);
+
+        TcpLoadTestStatus status = awaitFinished(namespace, "badsecret");
+
+        // The operator cannot check what it never reads: the runner does, and its stderr tail is
+        // the container's termination message.
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        assertThat(status.getMessage()).contains("exit code 2").contains("rsp_code_type");
+    }
+
+    @Test
+    void aSecretTheSpecNamesThatDoesNotExistFailsTheTestInSeconds() {
+        String namespace = newNamespace();
+        TcpLoadTestSpec spec = spec(1);
+        spec.setProfile(null);
+        spec.setProfileFrom(ProfileSource.secret("no-such-secret", "profile.ini"));
+        spec.setStartTimeoutSeconds(300);
+        create(namespace, "nosecret", spec);
+
+        TcpLoadTestStatus status = awaitFinished(namespace, "nosecret");
+
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        assertThat(status.getMessage()).contains("secret \"no-such-secret\" not found");
+    }
+
+    @Test
+    void aVariableFromAMissingSecretKeyFailsTheTestInSeconds() {
+        String namespace = newNamespace();
+        createSecret(namespace, "pins", Map.of("other", "1"));
+        TcpLoadTestSpec spec = spec(1);
+        spec.setStartTimeoutSeconds(300);
+        RunnerPodSettings runner = new RunnerPodSettings();
+        runner.setEnv(List.of(secretVariable("TEST_PIN", "pins", "pin")));
+        spec.setRunner(runner);
+        create(namespace, "nokey", spec);
+
+        TcpLoadTestStatus status = awaitFinished(namespace, "nokey");
+
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        assertThat(status.getMessage())
+                .contains("CreateContainerConfigError")
+                .contains("couldn't find key pin in Secret " + namespace + "/pins");
+    }
+
+    @Test
+    void extraVolumesAndEnvFromReachTheRunner() {
+        String namespace = newNamespace();
+        configMap(
+                namespace,
+                "runner-env",
+                Map.of(
+                        "TZ", "Asia/Shanghai",
+                        "LOAD_TEAM", "payments",
+                        // The operator's own variables win over envFrom, as env does in a pod.
+                        "TCPLOAD_TEST", "not-this-one",
+                        "not a variable", "skipped"));
+        configMap(namespace, "target-ca", Map.of("ca.pem", "-----BEGIN CERTIFICATE-----\n"));
+        TcpLoadTestSpec spec = spec(1);
+        spec.getRunner().setEnvFrom(List.of(envFromConfigMap("runner-env")));
+        spec.getRunner()
+                .setVolumes(
+                        List.of(
+                                new VolumeBuilder()
+                                        .withName("ca")
+                                        .withNewConfigMap()
+                                        .withName("target-ca")
+                                        .endConfigMap()
+                                        .build(),
+                                new VolumeBuilder()
+                                        .withName("scratch")
+                                        .withNewEmptyDir()
+                                        .endEmptyDir()
+                                        .build()));
+        spec.getRunner()
+                .setVolumeMounts(
+                        List.of(
+                                new VolumeMountBuilder()
+                                        .withName("ca")
+                                        .withMountPath("/etc/ssl/target")
+                                        .withReadOnly(true)
+                                        .build(),
+                                new VolumeMountBuilder()
+                                        .withName("scratch")
+                                        .withMountPath("/scratch")
+                                        .build()));
+        create(namespace, "mounted", spec);
+
+        TcpLoadTestStatus status = awaitFinished(namespace, "mounted");
+
+        assertThat(status.getPhase()).as(status.getMessage()).isEqualTo(Phase.Succeeded);
+        String pod = status.getRunners().get(0).getPod();
+        assertThat(world.kubelet.environment(pod))
+                .containsEntry("TZ", "Asia/Shanghai")
+                .containsEntry("LOAD_TEAM", "payments")
+                .containsEntry("TCPLOAD_TEST", "mounted")
+                .doesNotContainKey("not a variable");
+        assertThat(world.kubelet.volumeDir(pod, "ca").resolve("ca.pem"))
+                .hasContent("-----BEGIN CERTIFICATE-----");
+        assertThat(world.kubelet.volumeDir(pod, "scratch")).isEmptyDirectory();
+        PodSpec created = world.client.pods().inNamespace(namespace).withName(pod).get().getSpec();
+        assertThat(created.getAutomountServiceAccountToken()).isFalse();
+        assertThat(created.getContainers().get(0).getVolumeMounts())
+                .extracting(VolumeMount::getMountPath)
+                .containsExactly(
+                        "/etc/tcpload/profile", "/results", "/tmp", "/etc/ssl/target", "/scratch");
+    }
+
+    @Test
+    void anEnvFromConfigMapThatDoesNotExistFailsTheTestAtOnce() {
+        String namespace = newNamespace();
+        TcpLoadTestSpec spec = spec(1);
+        spec.setStartTimeoutSeconds(300);
+        spec.getRunner().setEnvFrom(List.of(envFromConfigMap("no-such-env")));
+        create(namespace, "envless", spec);
+
+        TcpLoadTestStatus status = awaitFinished(namespace, "envless");
+
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        assertThat(status.getMessage())
+                .startsWith("Runner 0 (pod envless-runners-0-")
+                .endsWith(
+                        "cannot start: CreateContainerConfigError: configmap \"no-such-env\" not"
+                                + " found.");
+    }
+
+    static EnvFromSource envFromConfigMap(String name) {
+        return new EnvFromSourceBuilder()
+                .withNewConfigMapRef()
+                .withName(name)
+                .endConfigMapRef()
+                .build();
+    }
+
+    /**
+     * A runner that refuses what it was given exits 2; its last lines reach the test's message
+     * through its termination message (FallbackToLogsOnError), here from an envFrom variable.
+     */
+    @Test
+    void aRunnerThatExitsWithAnErrorLeavesItsLastLinesInTheTestsMessage() {
+        String namespace = newNamespace();
+        configMap(namespace, "bad-env", Map.of("TCPLOAD_RUNNER_INDEX", "x"));
+        TcpLoadTestSpec spec = spec(1);
+        spec.getRunner().setEnvFrom(List.of(envFromConfigMap("bad-env")));
+        create(namespace, "refusing", spec);
+
+        TcpLoadTestStatus status = awaitFinished(namespace, "refusing");
+
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        assertThat(status.getMessage())
+                .startsWith("Runner 0 (pod refusing-runners-0-")
+                .contains("Error: exit code 2: ")
+                .contains("tcpload-runner: TCPLOAD_RUNNER_INDEX must be a runner index (got 'x')");
+    }
+
+    static void configMap(String namespace, String name, Map<String, String> data) {
+        world.client
+                .configMaps()
+                .inNamespace(namespace)
+                .resource(
+                        new ConfigMapBuilder()
+                                .withNewMetadata()
+                                .withName(name)
+                                .endMetadata()
+                                .withData(data)
+                                .build())
+                .create();
     }
 
     @Test

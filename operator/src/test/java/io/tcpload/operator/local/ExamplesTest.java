@@ -46,6 +46,7 @@ class ExamplesTest {
                         "http.yaml",
                         "rate-stages.yaml",
                         "distributed.yaml",
+                        "secret-credentials.yaml",
                         "demo-target.yaml");
     }
 

@@ -143,6 +143,26 @@ class LocalRunTest {
     }
 
     @Test
+    void anEnvParameterReadsTheSpecsVariablesNotTheShells(@TempDir Path folder) throws Exception {
+        // PATH is set in every shell; a runner pod has only what spec.runner.env gives it.
+        Path file =
+                write(
+                        folder,
+                        TEST.replace(
+                                                "    N = COUNTER",
+                                                "    SHELL_PATH = ENV, PATH\n    N = COUNTER")
+                                        .replace("<req>", "<req>$(SHELL_PATH)")
+                                + "  duration: 1s\n");
+
+        Result result = tcpload("run", "-f", file.toString(), "--demo-target");
+
+        assertThat(result.exitStatus()).as(result.err()).isEqualTo(2);
+        assertThat(result.err())
+                .contains("runner 0: line ")
+                .contains(": SHELL_PATH: the environment variable PATH is not set");
+    }
+
+    @Test
     void aConfigMapMissingFromTheFileExitsTwoNamingTheReference(@TempDir Path folder)
             throws Exception {
         String text =

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tcpload.operator.children.Specs;
 import io.tcpload.operator.crd.ConfigMapKey;
 import io.tcpload.operator.crd.DataFile;
+import io.tcpload.operator.crd.ProfileSource;
 import io.tcpload.operator.crd.RunnerPodSettings;
 import io.tcpload.operator.crd.SpecLimits;
 import io.tcpload.operator.crd.Stage;
@@ -59,7 +60,7 @@ class TcpLoadTestValidatorTest {
     void theProfileIsGivenOnce() {
         assertRefused(spec -> spec.setProfile(null), "spec.profile", "either profile");
         assertRefused(
-                spec -> spec.setProfileFrom(new ConfigMapKey("p", "k")),
+                spec -> spec.setProfileFrom(ProfileSource.configMap("p", "k")),
                 "spec.profile",
                 "either profile");
         assertRefused(spec -> spec.setProfile("  "), "spec.profile", "is empty");
@@ -130,7 +131,7 @@ class TcpLoadTestValidatorTest {
     void aProfileFromAConfigMapIsCheckedWhenTheCallerResolvedIt() {
         TcpLoadTestSpec spec = Specs.valid();
         spec.setProfile(null);
-        spec.setProfileFrom(new ConfigMapKey("profiles", "pay.ini"));
+        spec.setProfileFrom(ProfileSource.configMap("profiles", "pay.ini"));
         assertThat(TcpLoadTestValidator.validate(spec)).isEmpty();
         Optional<Failure> failure =
                 TcpLoadTestValidator.validate(
@@ -211,7 +212,10 @@ class TcpLoadTestValidatorTest {
                 "profile's own name");
         DataFile both = DataFile.inline("a", "1");
         both.setConfigMapKeyRef(new ConfigMapKey("m", "k"));
-        assertRefused(spec -> spec.setFiles(List.of(both)), "spec.files[0]", "either content");
+        assertRefused(
+                spec -> spec.setFiles(List.of(both)),
+                "spec.files[0]",
+                "one of content, configMapKeyRef and secretKeyRef");
     }
 
     @Test
@@ -283,16 +287,16 @@ class TcpLoadTestValidatorTest {
         assertRefused(
                 spec -> {
                     spec.setProfile(null);
-                    spec.setProfileFrom(new ConfigMapKey("Profiles", "k"));
+                    spec.setProfileFrom(ProfileSource.configMap("Profiles", "k"));
                 },
-                "spec.profileFrom.name",
+                "spec.profileFrom.configMapKeyRef.name",
                 "not a ConfigMap name");
         assertRefused(
                 spec -> {
                     spec.setProfile(null);
-                    spec.setProfileFrom(new ConfigMapKey("profiles", "a:b"));
+                    spec.setProfileFrom(ProfileSource.configMap("profiles", "a:b"));
                 },
-                "spec.profileFrom.key",
+                "spec.profileFrom.configMapKeyRef.key",
                 "not a ConfigMap key");
         assertRefused(
                 spec -> spec.setTarget(new TargetOverride("a".repeat(254), 80)),

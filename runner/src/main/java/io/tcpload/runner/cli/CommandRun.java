@@ -1,6 +1,5 @@
 package io.tcpload.runner.cli;
 
-import io.tcpload.runner.client.StartGate;
 import io.tcpload.runner.contract.RunnerInvocation;
 import io.tcpload.runner.files.BoundedRead;
 import io.tcpload.runner.files.UnreadableFileException;
@@ -90,16 +89,7 @@ final class CommandRun {
     private int runOn(RunPlan plan, Profile profile) throws InterruptedException {
         RunSession session;
         try {
-            session =
-                    RunSession.prepare(
-                            plan,
-                            profile,
-                            plan.invocation().control().awaitStart()
-                                    ? StartGate.awaiting()
-                                    : StartGate.immediate(),
-                            RunCommand.VERSION,
-                            err,
-                            environment);
+            session = RunSession.prepare(plan, profile, environment, RunCommand.VERSION, err);
         } catch (PlanException e) {
             e.problems().forEach(problem -> err.println(PREFIX + problem));
             return RunCommand.EXIT_INVALID;

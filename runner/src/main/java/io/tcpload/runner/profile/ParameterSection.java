@@ -17,13 +17,15 @@ import java.util.regex.Pattern;
 /** Reads {@code [parameters]}: {@code NAME = TYPE, ARGS} lines. */
 final class ParameterSection {
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-    private static final List<String> TYPES = List.of("COUNTER", "FILE", "DATETIME", "CONNECTID");
+    private static final List<String> TYPES =
+            List.of("COUNTER", "FILE", "DATETIME", "CONNECTID", "ENV");
     private static final Map<String, String> USAGE =
             Map.of(
                     "COUNTER", "NAME = COUNTER, start, end, step, format",
                     "FILE", "NAME = FILE, path",
                     "DATETIME", "NAME = DATETIME, strftime-format",
-                    "CONNECTID", "NAME = CONNECTID, format");
+                    "CONNECTID", "NAME = CONNECTID, format",
+                    "ENV", "NAME = ENV, VARIABLE");
 
     /**
      * The parameters that could be built, and every name declared (also those whose arguments are
@@ -117,6 +119,7 @@ final class ParameterSection {
             case "COUNTER" -> counter(entry, args);
             case "FILE" -> file(entry, args);
             case "DATETIME" -> dateTime(entry, args);
+            case "ENV" -> env(entry, args);
             default -> connectId(entry, args);
         };
     }
@@ -174,6 +177,23 @@ final class ParameterSection {
                             + ".");
         }
         return value;
+    }
+
+    /** A variable name as a shell and Kubernetes take it: letters, digits and '_'. */
+    private Optional<ParameterSpec> env(IniEntry entry, String args) {
+        if (!args.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            problems.error(
+                    entry.line(),
+                    entry.key(),
+                    "ENV needs the name of an environment variable (letters, digits and '_'),"
+                            + " not "
+                            + Values.quote(args)
+                            + ": "
+                            + USAGE.get("ENV")
+                            + ".");
+            return Optional.empty();
+        }
+        return Optional.of(new ParameterSpec.Env(entry.key(), entry.line(), args));
     }
 
     private Optional<ParameterSpec> connectId(IniEntry entry, String args) {

@@ -68,6 +68,18 @@ public sealed interface ParameterSpec {
         }
     }
 
+    /**
+     * {@code ENV, VARIABLE}: the value of the runner's environment variable, read once when the run
+     * starts; so that a credential reaches a request from a Secret (a pod's {@code secretKeyRef}
+     * variable) and never sits in the profile.
+     */
+    record Env(String name, int line, String variable) implements ParameterSpec {
+        public Env {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(variable, "variable");
+        }
+    }
+
     /** {@code DATETIME, format}: the current time, in the process time zone, as strftime would. */
     record DateTime(String name, int line, Strftime format) implements ParameterSpec {
         public DateTime {

@@ -97,13 +97,19 @@ public final class RunSession implements AutoCloseable {
      * plan asks for it, the endpoint serving. The gate is the plan's ({@code --await-start} waits
      * for {@code /start}, else the run begins at once).
      *
+     * @param environment the variables the profile's ENV parameters and an encrypted TLS key's
+     *     password variable read, e.g. {@code System::getenv}
      * @param runnerVersion what {@code /stats} says this runner is
      * @param log where the session says what it does (the transport, the endpoint, the start)
      * @throws PlanException when the profile and the plan do not make a run
      * @throws SetupException when the target does not resolve or the endpoint cannot be bound
      */
     public static RunSession prepare(
-            RunPlan plan, Profile profile, String runnerVersion, PrintStream log)
+            RunPlan plan,
+            Profile profile,
+            Function<String, String> environment,
+            String runnerVersion,
+            PrintStream log)
             throws PlanException, SetupException {
         return prepare(
                 plan,
@@ -111,31 +117,22 @@ public final class RunSession implements AutoCloseable {
                 plan.invocation().control().awaitStart()
                         ? StartGate.awaiting()
                         : StartGate.immediate(),
+                environment,
                 runnerVersion,
                 log);
     }
 
     /**
-     * As {@link #prepare(RunPlan, Profile, String, PrintStream)}, beginning when {@code gate}
-     * opens.
-     */
-    public static RunSession prepare(
-            RunPlan plan, Profile loaded, StartGate gate, String runnerVersion, PrintStream log)
-            throws PlanException, SetupException {
-        return prepare(plan, loaded, gate, runnerVersion, log, System::getenv);
-    }
-
-    /**
-     * As {@link #prepare(RunPlan, Profile, StartGate, String, PrintStream)}, reading an encrypted
-     * TLS key's password variable from {@code environment}.
+     * As {@link #prepare(RunPlan, Profile, Function, String, PrintStream)}, beginning when {@code
+     * gate} opens.
      */
     public static RunSession prepare(
             RunPlan plan,
             Profile loaded,
             StartGate gate,
+            Function<String, String> environment,
             String runnerVersion,
-            PrintStream log,
-            Function<String, String> environment)
+            PrintStream log)
             throws PlanException, SetupException {
         Profile profile = plan.applyTo(loaded);
         LoadConfig config;
@@ -149,7 +146,8 @@ public final class RunSession implements AutoCloseable {
             template =
                     RequestTemplate.compile(
                             profile,
-                            new RunnerSlice(plan.runnerIndex(), plan.invocation().share().count()));
+                            new RunnerSlice(plan.runnerIndex(), plan.invocation().share().count()),
+                            environment);
             transport = Transport.select(plan.invocation().transport());
         } catch (IllegalArgumentException e) {
             throw new PlanException(List.of(e.getMessage()));

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * A profile's request, compiled once: the head and body templates as literal byte runs and slots
@@ -95,9 +96,27 @@ public final class RequestTemplate {
         }
     }
 
-    /** Compiles the profile's head+body templates and creates the shared parameter state. */
+    /**
+     * Compiles the profile's head+body templates and creates the shared parameter state; no
+     * environment variables are set.
+     */
     public static RequestTemplate compile(Profile profile, RunnerSlice slice) {
-        return compile(profile, slice, Clock.systemDefaultZone());
+        return compile(profile, slice, Clock.systemDefaultZone(), name -> null);
+    }
+
+    /**
+     * As {@link #compile(Profile, RunnerSlice)}, ENV parameters read from {@code environment}.
+     *
+     * @throws IllegalArgumentException also when an ENV parameter's variable is not set
+     */
+    public static RequestTemplate compile(
+            Profile profile, RunnerSlice slice, Function<String, String> environment) {
+        return compile(profile, slice, Clock.systemDefaultZone(), environment);
+    }
+
+    /** As {@link #compile(Profile, RunnerSlice, Clock, Function)}, with no variables set. */
+    public static RequestTemplate compile(Profile profile, RunnerSlice slice, Clock clock) {
+        return compile(profile, slice, clock, name -> null);
     }
 
     /**
@@ -107,7 +126,8 @@ public final class RequestTemplate {
      * @throws IllegalArgumentException with a plain sentence when a template refers to an
      *     undeclared parameter or has an unclosed {@code $(}, or a FILE has no lines
      */
-    public static RequestTemplate compile(Profile profile, RunnerSlice slice, Clock clock) {
+    public static RequestTemplate compile(
+            Profile profile, RunnerSlice slice, Clock clock, Function<String, String> environment) {
         RequestSpec request = profile.request();
         if (request.lengthWidth() > MAX_LENGTH_WIDTH) {
             throw new IllegalArgumentException(
@@ -117,7 +137,7 @@ public final class RequestTemplate {
                             + MAX_LENGTH_WIDTH
                             + " digits");
         }
-        Parameters parameters = new Parameters(profile.parameters(), slice, clock);
+        Parameters parameters = new Parameters(profile.parameters(), slice, clock, environment);
         List<Segment> head =
                 parse(
                         request.headTemplate(),
@@ -300,10 +320,16 @@ public final class RequestTemplate {
         private final Map<String, Object> states = new HashMap<>();
         private final RunnerSlice slice;
         private final Clock clock;
+        private final Function<String, String> environment;
 
-        Parameters(List<ParameterSpec> specs, RunnerSlice slice, Clock clock) {
+        Parameters(
+                List<ParameterSpec> specs,
+                RunnerSlice slice,
+                Clock clock,
+                Function<String, String> environment) {
             this.slice = slice;
             this.clock = clock;
+            this.environment = environment;
             for (ParameterSpec spec : specs) {
                 if (declared.putIfAbsent(spec.name(), spec) != null) {
                     throw new IllegalArgumentException(
@@ -328,6 +354,8 @@ public final class RequestTemplate {
                 return new Segment.FileUse((LineCycle) state);
             } else if (spec instanceof ParameterSpec.DateTime) {
                 return new Segment.DateTimeUse((DateTimeCache) state);
+            } else if (spec instanceof ParameterSpec.Env) {
+                return new Segment.Literal((byte[]) state);
             } else {
                 IntFormat format = ((ParameterSpec.ConnectId) spec).format();
                 return new Segment.ConnectIdUse(format);
@@ -341,6 +369,19 @@ public final class RequestTemplate {
                 return LineCycle.of(file, slice);
             } else if (spec instanceof ParameterSpec.DateTime dateTime) {
                 return new DateTimeCache(dateTime.format(), clock);
+            } else if (spec instanceof ParameterSpec.Env env) {
+                String value = environment.apply(env.variable());
+                if (value == null) {
+                    throw new IllegalArgumentException(
+                            "line "
+                                    + env.line()
+                                    + ": "
+                                    + env.name()
+                                    + ": the environment variable "
+                                    + env.variable()
+                                    + " is not set");
+                }
+                return ByteText.encode(value);
             } else {
                 return spec; // CONNECTID has no shared state: the engine passes the id
             }

@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
@@ -101,6 +102,26 @@ class CliRunTest {
 
             assertThat(result.exitCode()).as(result.err()).isZero();
             assertThat(ids).containsExactlyInAnyOrder("2010001", "2010002", "2020001");
+        }
+    }
+
+    @Test
+    void anEnvParameterSendsTheVariableAndAnUnsetOneStopsTheRunBeforeItStarts() throws Exception {
+        Set<String> bodies = ConcurrentHashMap.newKeySet();
+        try (ScriptedServer server = recordingBodies(bodies)) {
+            Path file = profile(server.port(), "key=$(KEY)", "KEY = ENV, API_KEY\n");
+            CliResult unset = CliResult.runWith(name -> null, "-c1", "-d200ms", file.toString());
+            int acceptedUnset = server.accepted();
+            CliResult sent =
+                    CliResult.runWith(
+                            Map.of("API_KEY", "s3cret")::get, "-c1", "-d200ms", file.toString());
+
+            assertThat(unset.exitCode()).isEqualTo(RunCommand.EXIT_INVALID);
+            assertThat(unset.err())
+                    .contains("line 7: KEY: the environment variable API_KEY is not set");
+            assertThat(acceptedUnset).isZero();
+            assertThat(sent.exitCode()).as(sent.err()).isZero();
+            assertThat(bodies).containsExactly("key=s3cret");
         }
     }
 

@@ -30,11 +30,12 @@ class RuntimeTest {
             assertThat(summary.counts().requests()).isPositive();
             assertThat(summary.counts().errors()).isZero();
             // The loops stop themselves at the end (a busy machine may wake them a little late);
-            // stopping 100 loops, closing 1000 connections and collecting took 0.8 s more.
+            // stopping 100 loops, closing 1000 connections and collecting took 0.8 s more, which
+            // the bound still tells apart.
             assertThat(summary.runtimeUs())
                     .isBetween(
                             TimeUnit.MILLISECONDS.toMicros(durationMs),
-                            TimeUnit.MILLISECONDS.toMicros(durationMs + 400));
+                            TimeUnit.MILLISECONDS.toMicros(durationMs + 600));
         }
     }
 }

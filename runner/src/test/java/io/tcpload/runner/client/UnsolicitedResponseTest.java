@@ -96,7 +96,9 @@ class UnsolicitedResponseTest {
                             1,
                             0,
                             1,
-                            RateSchedule.constant(5, durationMs),
+                            // 500 ms between sends: the junk, 30 ms after each answer, comes
+                            // well before the next send even on a loaded machine.
+                            RateSchedule.constant(2, durationMs),
                             false,
                             0);
             RunSummary summary = EngineRun.run(tinyKeepAlive(server.port()), config);

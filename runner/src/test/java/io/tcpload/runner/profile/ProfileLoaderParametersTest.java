@@ -126,12 +126,14 @@ class ProfileLoaderParametersTest {
                 "SEQ = CONNECTID, plain text | CONNECTID: ",
                 "SEQ = DATETIME, %Y%Q | DATETIME: ",
                 "SEQ = counter, 1, 10, 1, %d | unknown parameter type 'counter'; the types are COUNTER, FILE,"
-                        + " DATETIME, CONNECTID.",
+                        + " DATETIME, CONNECTID, ENV.",
                 "SEQ = RANDOM, 1, 10 | unknown parameter type 'RANDOM'",
                 "SEQ = CONNECTID | CONNECTID needs its arguments after a comma: NAME = CONNECTID, format.",
                 "SEQ = COUNTER | NAME = COUNTER, start, end, step, format",
                 "SEQ = FILE, | FILE needs a path",
                 "SEQ = DATETIME, \"\" | DATETIME needs a format after the comma",
+                "SEQ = ENV, API-KEY | ENV needs the name of an environment variable",
+                "SEQ = ENV, A B | not 'A B': NAME = ENV, VARIABLE.",
             })
     void badParametersAreErrors(String line, String expected) {
         assertThat(errors(withParameters("$(SEQ)", line)))
@@ -154,6 +156,12 @@ class ProfileLoaderParametersTest {
         assertThat(errors(withParameters("", "length = CONNECTID, %d")))
                 .singleElement()
                 .satisfies(p -> assertThat(p.message()).contains("is built in"));
+    }
+
+    @Test
+    void envNamesTheVariableToRead() throws Exception {
+        assertThat(load(withParameters("$(KEY)", "KEY = ENV, API_KEY")).profile().parameters())
+                .containsExactly(new ParameterSpec.Env("KEY", 6, "API_KEY"));
     }
 
     @Test

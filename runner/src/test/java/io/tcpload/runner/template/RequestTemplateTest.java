@@ -69,6 +69,35 @@ class RequestTemplateTest {
     }
 
     @Test
+    void envIsReadOnceAtCompileTimeAndSentAsItsBytes() {
+        Profile profile =
+                profile(
+                        raw("$(length)", "KEY=$(KEY);", 4, LengthType.BODY),
+                        new ParameterSpec.Env("KEY", 7, "API_KEY"));
+        java.util.Map<String, String> environment = new java.util.HashMap<>();
+        environment.put("API_KEY", "s3cr\u00e9t");
+        RequestTemplate template =
+                RequestTemplate.compile(profile, RunnerSlice.SINGLE, environment::get);
+        environment.put("API_KEY", "changed later");
+
+        // A literal: the request stays static, and its bytes are the value's (UTF-8 here).
+        assertThat(template.kind()).isEqualTo(RequestTemplate.Kind.STATIC);
+        assertThat(buildText(template, 1)).isEqualTo("0012KEY=s3cr\u00e9t;");
+    }
+
+    @Test
+    void anUnsetEnvVariableNamesTheLineTheParameterAndTheVariable() {
+        Profile profile =
+                profile(
+                        raw("$(length)", "KEY=$(KEY);", 4, LengthType.BODY),
+                        new ParameterSpec.Env("KEY", 7, "API_KEY"));
+
+        assertThatThrownBy(() -> RequestTemplate.compile(profile, RunnerSlice.SINGLE))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("line 7: KEY: the environment variable API_KEY is not set");
+    }
+
+    @Test
     void connectIdWithACounterIsPerRequest() {
         Profile profile =
                 profile(

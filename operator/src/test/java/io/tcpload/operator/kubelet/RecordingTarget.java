@@ -1,0 +1,97 @@
+package io.tcpload.operator.kubelet;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A loopback target that keeps the body of every request it reads, so that a test sees what reached
+ * the wire: requests framed by an 8-digit body length, each answered with the fixed code {@code
+ * 000000} ({@link #PROFILE_RESPONSE} judges it a success). It keeps at most {@link #MAX_BODIES}
+ * bodies and closes a connection whose length field is not 8 digits.
+ */
+final class RecordingTarget implements AutoCloseable {
+    static final String PROFILE_RESPONSE =
+            String.join(
+                    "\n",
+                    "[response]",
+                    "rsp_code_type = fixed",
+                    "rsp_code_location = body",
+                    "rsp_code_location_tag = 1 6",
+                    "rsp_code_success = 000000",
+                    "");
+
+    private static final int MAX_BODIES = 10_000;
+    private static final byte[] SUCCESS = "00000006000000".getBytes(StandardCharsets.US_ASCII);
+
+    private final ServerSocket server;
+    private final List<String> bodies = new CopyOnWriteArrayList<>();
+    private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+
+    RecordingTarget() throws IOException {
+        server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        Thread acceptor = new Thread(this::accept, "recording-target");
+        acceptor.setDaemon(true);
+        acceptor.start();
+    }
+
+    int port() {
+        return server.getLocalPort();
+    }
+
+    List<String> bodies() {
+        return List.copyOf(bodies);
+    }
+
+    private void accept() {
+        while (!server.isClosed()) {
+            try {
+                Socket socket = server.accept();
+                sockets.add(socket);
+                Thread reader = new Thread(() -> serve(socket), "recording-target-connection");
+                reader.setDaemon(true);
+                reader.start();
+            } catch (IOException closed) {
+                return;
+            }
+        }
+    }
+
+    private void serve(Socket socket) {
+        try (socket;
+                InputStream in = new BufferedInputStream(socket.getInputStream());
+                OutputStream out = socket.getOutputStream()) {
+            for (byte[] length = in.readNBytes(8); length.length == 8; length = in.readNBytes(8)) {
+                String digits = new String(length, StandardCharsets.US_ASCII);
+                if (!digits.matches("[0-9]{8}") || Integer.parseInt(digits) > 65_536) {
+                    return;
+                }
+                byte[] body = in.readNBytes(Integer.parseInt(digits));
+                if (bodies.size() < MAX_BODIES) {
+                    bodies.add(new String(body, StandardCharsets.UTF_8));
+                }
+                out.write(SUCCESS);
+                out.flush();
+            }
+        } catch (IOException closedByPeer) {
+            // The runner closes its connections when the run ends.
+        } finally {
+            sockets.remove(socket);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        server.close();
+        for (Socket socket : sockets) {
+            socket.close();
+        }
+    }
+}
