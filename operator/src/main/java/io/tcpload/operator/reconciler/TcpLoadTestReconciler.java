@@ -27,6 +27,7 @@ import io.javaoperatorsdk.operator.processing.event.source.IndexerResourceCache;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
 import io.tcpload.operator.children.DesiredResources;
 import io.tcpload.operator.children.RunRecord;
+import io.tcpload.operator.children.RunnerPolicy;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
@@ -87,7 +88,7 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
     private static final String RUNNERS_SUFFIX = "-runners";
     private static final ObjectMapper COPIER = new ObjectMapper();
 
-    private final String runnerImage;
+    private final RunnerPolicy runnerPolicy;
     private final int runnerPort;
     private final RunnerClient runners;
     private final Clock clock;
@@ -96,7 +97,16 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
 
     public TcpLoadTestReconciler(
             String runnerImage, int runnerPort, RunnerClient runners, Clock clock) {
-        this.runnerImage = runnerImage;
+        this(RunnerPolicy.of(runnerImage), runnerPort, runners, clock);
+    }
+
+    /**
+     * @param runnerPolicy the runner image, the runner defaults under each test's {@code
+     *     spec.runner} and the allow-lists a test is validated against
+     */
+    public TcpLoadTestReconciler(
+            RunnerPolicy runnerPolicy, int runnerPort, RunnerClient runners, Clock clock) {
+        this.runnerPolicy = runnerPolicy;
         this.runnerPort = runnerPort;
         this.runners = runners;
         this.clock = clock;
@@ -224,7 +234,9 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
         Optional<Failure> invalid = Optional.empty();
         if (phase == Phase.Pending) {
             SourceReader.Read read = SourceReader.read(client, test);
-            invalid = TcpLoadTestValidator.validate(test, read.sources()).or(read::missing);
+            invalid =
+                    TcpLoadTestValidator.validate(test, read.sources(), runnerPolicy)
+                            .or(read::missing);
         }
         Map<Integer, RunnerPod> pods = pods(context, jobName);
         Map<Integer, RunnerProbe> probes = new HashMap<>();
@@ -438,7 +450,7 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
                                     .v1()
                                     .jobs()
                                     .inNamespace(test.getMetadata().getNamespace())
-                                    .resource(DesiredResources.job(test, runnerImage, runnerPort))
+                                    .resource(DesiredResources.job(test, runnerPolicy, runnerPort))
                                     .create());
         }
     }
