@@ -157,10 +157,23 @@ public final class LocalRun {
             if (!options.demoTarget()) {
                 return runRunners(profile, new LocalStatus(test, spec), spec, environment, options);
             }
+            // A profile with tls = true is served with a certificate made at start.
             try (DemoServer server = DemoServer.start(profile, ServeOptions.defaults())) {
-                err.println("tcpload: demo target on " + LOOPBACK + ":" + server.port());
+                err.println(
+                        "tcpload: demo target on "
+                                + LOOPBACK
+                                + ":"
+                                + server.port()
+                                + (server.tls() ? " (TLS, a certificate made at start)" : ""));
                 spec.setTarget(new TargetOverride(LOOPBACK, server.port()));
-                return runRunners(profile, new LocalStatus(test, spec), spec, environment, options);
+                // The runners trust that certificate alone, in place of the test's CA bundle, and
+                // check its chain and name as they would the real server's.
+                return runRunners(
+                        server.clientProfile(profile),
+                        new LocalStatus(test, spec),
+                        spec,
+                        environment,
+                        options);
             } catch (IllegalArgumentException | IllegalStateException e) {
                 err.println("tcpload: cannot start the demo target: " + e.getMessage());
                 return EXIT_INVALID;
