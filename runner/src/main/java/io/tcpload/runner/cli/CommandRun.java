@@ -12,6 +12,7 @@ import io.tcpload.runner.profile.ProfileException;
 import io.tcpload.runner.profile.ProfileLoader;
 import io.tcpload.runner.profile.ProfileProblem;
 import io.tcpload.runner.profile.Target;
+import io.tcpload.runner.profile.TlsFilesGiven;
 import io.tcpload.runner.report.ConsoleReport;
 import io.tcpload.runner.serve.DemoServer;
 import io.tcpload.runner.serve.ServeOptions;
@@ -164,7 +165,14 @@ final class CommandRun {
             }
         } else {
             try {
-                LoadedProfile loaded = ProfileLoader.load(Path.of(named));
+                // The files of --tls-ca, --tls-cert and --tls-key stand for the profile's own.
+                RunnerInvocation.Tls flags = invocation.tls();
+                LoadedProfile loaded =
+                        ProfileLoader.load(
+                                Path.of(named),
+                                new TlsFilesGiven(
+                                        flags.ca().isPresent(),
+                                        flags.cert().isPresent() && flags.key().isPresent()));
                 for (ProfileProblem warning : loaded.warnings()) {
                     err.println("warning: " + warning);
                 }

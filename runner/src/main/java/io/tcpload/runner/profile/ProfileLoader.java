@@ -33,7 +33,15 @@ public final class ProfileLoader {
      * @throws ProfileException with every problem found, each with file, line and key
      */
     public static LoadedProfile load(Path file) throws ProfileException {
-        return parse(read(file), file, DataFileResolver.besideProfile(file));
+        return load(file, TlsFilesGiven.NONE);
+    }
+
+    /**
+     * As {@link #load(Path)}, with the TLS files of {@code given} left out of the lookup: they come
+     * from the command line.
+     */
+    public static LoadedProfile load(Path file, TlsFilesGiven given) throws ProfileException {
+        return parse(read(file), file, DataFileResolver.besideProfile(file), given);
     }
 
     /**
@@ -58,12 +66,22 @@ public final class ProfileLoader {
      */
     public static LoadedProfile parse(byte[] content, Path file, DataFileResolver dataFiles)
             throws ProfileException {
+        return parse(content, file, dataFiles, TlsFilesGiven.NONE);
+    }
+
+    /**
+     * As {@link #parse(byte[], Path, DataFileResolver)}, with the TLS files of {@code given} left
+     * out of the lookup (the profile's {@link TlsSpec} then holds none of them).
+     */
+    public static LoadedProfile parse(
+            byte[] content, Path file, DataFileResolver dataFiles, TlsFilesGiven given)
+            throws ProfileException {
         Problems problems = new Problems(displayName(file));
         String text = decode(content, problems);
         problems.throwIfErrors();
         IniDocument document = IniParser.parse(text, problems);
         CommonSection.Settings common = CommonSection.read(document, problems);
-        Optional<TlsSpec> tls = TlsSection.read(document, dataFiles, problems);
+        Optional<TlsSpec> tls = TlsSection.read(document, dataFiles, given, problems);
         ParameterSection.Parameters parameters =
                 ParameterSection.read(document, dataFiles, problems);
         RequestSpec request =

@@ -38,7 +38,8 @@ final class TlsSection {
 
     private TlsSection() {}
 
-    static Optional<TlsSpec> read(IniDocument document, DataFileResolver files, Problems problems) {
+    static Optional<TlsSpec> read(
+            IniDocument document, DataFileResolver files, TlsFilesGiven given, Problems problems) {
         boolean enabled =
                 document.last(Section.COMMON, Keys.TLS)
                         .flatMap(e -> Values.choice(e, BOOLEANS, problems))
@@ -57,12 +58,22 @@ final class TlsSection {
             return Optional.empty();
         }
         Optional<String> serverName = serverName(document, problems);
-        Optional<PemFile> ca = pem(document, Keys.TLS_CA, "CA bundle", files, problems);
+        // Files given from outside are not looked up: where the profile runs its own paths may not
+        // exist (a pod has the mounted Secret's instead).
+        Optional<PemFile> ca =
+                given.ca()
+                        ? Optional.empty()
+                        : pem(document, Keys.TLS_CA, "CA bundle", files, problems);
         ca.ifPresent(file -> certificates(document, Keys.TLS_CA, file, problems));
         Optional<PemFile> cert =
-                pem(document, Keys.TLS_CERT, "client certificate", files, problems);
+                given.clientCertificate()
+                        ? Optional.empty()
+                        : pem(document, Keys.TLS_CERT, "client certificate", files, problems);
         cert.ifPresent(file -> certificates(document, Keys.TLS_CERT, file, problems));
-        Optional<PemFile> key = pem(document, Keys.TLS_KEY, "client key", files, problems);
+        Optional<PemFile> key =
+                given.clientCertificate()
+                        ? Optional.empty()
+                        : pem(document, Keys.TLS_KEY, "client key", files, problems);
         Optional<String> passwordEnv = passwordEnv(document, problems);
         boolean encrypted = key.map(file -> keyEncrypted(document, file, problems)).orElse(false);
         pairing(document, passwordEnv, encrypted, problems);

@@ -148,6 +148,10 @@ class ServeCommandTlsIT {
     private record Run(int exitCode, String err, RunSummary result) {}
 
     private Run runner(int port, String... args) throws IOException, URISyntaxException {
+        return runnerOn(tiny(), port, args);
+    }
+
+    private Run runnerOn(Path profile, int port, String... args) throws IOException {
         Path json = dir.resolve("result-" + System.nanoTime() + ".json");
         List<String> all =
                 new ArrayList<>(
@@ -159,7 +163,7 @@ class ServeCommandTlsIT {
                                 "--target=127.0.0.1:" + port,
                                 "--json=" + json));
         all.addAll(List.of(args));
-        all.add(tiny().toString());
+        all.add(profile.toString());
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code;
         try (PrintStream o = new PrintStream(new ByteArrayOutputStream(), true, "UTF-8");
@@ -183,6 +187,36 @@ class ServeCommandTlsIT {
         assertThat(run.result().counts().errors()).as(run.err()).isZero();
         assertThat(run.result().counts().successes()).isPositive();
         assertThat(run.result().handshakeUs().getTotalCount()).isPositive();
+    }
+
+    @Test
+    void theFlagsFilesStandForTheProfilesOwnWhichNeedNotExist() throws Exception {
+        Path cert = dir.resolve("demo.crt");
+        Served served = serve("--tls", "--tls-cert-out", cert.toString());
+        Path profile =
+                Files.writeString(
+                        dir.resolve("elsewhere.ini"),
+                        Files.readString(tiny())
+                                .replace(
+                                        "port = 18101",
+                                        "port = 18101\ntls = true\ntls_ca = /nowhere/ca.crt\n"
+                                                + "tls_cert = /nowhere/client.crt\n"
+                                                + "tls_key = /nowhere/client.key"));
+        SelfSigned client = SelfSigned.forNames(List.of("client"));
+        Path clientCert = Files.writeString(dir.resolve("client.crt"), client.certificatePem());
+        Path clientKey = Files.writeString(dir.resolve("client.key"), client.keyPem());
+
+        Run run =
+                runnerOn(
+                        profile,
+                        served.port(),
+                        "--tls-ca=" + cert,
+                        "--tls-cert=" + clientCert,
+                        "--tls-key=" + clientKey);
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.result().counts().errors()).as(run.err()).isZero();
+        assertThat(run.result().counts().successes()).isPositive();
     }
 
     @Test
