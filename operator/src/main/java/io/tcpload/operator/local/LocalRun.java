@@ -191,7 +191,7 @@ public final class LocalRun {
      */
     private Profile loadProfile(Sources sources, TcpLoadTestSpec spec) throws BadInputException {
         try {
-            LoadedProfile loaded = sources.load(spec.getFiles());
+            LoadedProfile loaded = sources.load(spec.getFiles(), spec.getTls());
             for (ProfileProblem warning : loaded.warnings()) {
                 err.println("warning: " + warning);
             }

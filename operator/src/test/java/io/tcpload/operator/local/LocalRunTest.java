@@ -103,7 +103,25 @@ class LocalRunTest {
         assertThat(result.requests()).isPositive();
         // Timed apart from connect: the handshake's own line in the report.
         assertThat(result.out()).containsPattern("(?m)^ +Handshake +[0-9.]+[mu]?s ");
-        assertThat(result.out()).contains("  phase: Succeeded\n");
+        assertThat(result.out()).contains("  phase: Succeeded\n").contains("tlsHandshakeP99Ms: ");
+    }
+
+    @Test
+    void aSpecTlsSecretMissingFromTheFileExitsTwoNamingTheField(@TempDir Path folder)
+            throws Exception {
+        String text = Files.readString(Examples.FOLDER.resolve("tls.yaml"));
+        // The test alone, without the Secret and the ConfigMap before it.
+        Path file =
+                Files.writeString(
+                        folder.resolve("tls.yaml"),
+                        text.substring(text.indexOf("apiVersion: tcpload.io/v1alpha1")));
+
+        Result result = tcpload("run", "-f", file.toString(), "--demo-target");
+
+        assertThat(result.exitStatus()).isEqualTo(2);
+        assertThat(result.err())
+                .contains("spec.tls.ca.configMapKeyRef")
+                .contains("tcpload-demo-ca");
     }
 
     @Test
