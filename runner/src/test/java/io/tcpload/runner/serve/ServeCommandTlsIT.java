@@ -158,7 +158,7 @@ class ServeCommandTlsIT {
                         List.of(
                                 "-c1",
                                 "-d1s",
-                                "-T2s",
+                                "-T10s",
                                 "--tls",
                                 "--target=127.0.0.1:" + port,
                                 "--json=" + json));
