@@ -5,6 +5,7 @@ import io.tcpload.runner.cli.RunCommand;
 import io.tcpload.runner.contract.InvocationOptions;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.time.Clock;
 import java.util.function.Function;
 import picocli.CommandLine;
 
@@ -37,8 +38,23 @@ public final class RunnerMain {
             PrintStream err,
             Function<String, String> environment,
             String... args) {
+        return execute(out, err, environment, Clock.systemUTC(), args);
+    }
+
+    /**
+     * As {@link #execute(PrintStream, PrintStream, Function, String...)}, with {@code clock} as the
+     * wall clock the start instant is kept on (to embed runners that stand for machines whose
+     * clocks disagree).
+     */
+    public static int execute(
+            PrintStream out,
+            PrintStream err,
+            Function<String, String> environment,
+            Clock clock,
+            String... args) {
         CommandLine commandLine =
-                InvocationOptions.configure(new CommandLine(new RunCommand(out, err, environment)))
+                InvocationOptions.configure(
+                                new CommandLine(new RunCommand(out, err, environment, clock)))
                         .setOut(new PrintWriter(out, true))
                         .setErr(new PrintWriter(err, true))
                         .setCaseInsensitiveEnumValuesAllowed(true)

@@ -4,6 +4,7 @@ import io.tcpload.runner.Version;
 import io.tcpload.runner.contract.InvocationOptions;
 import io.tcpload.runner.serve.ServeCommand;
 import java.io.PrintStream;
+import java.time.Clock;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
@@ -50,6 +51,7 @@ public final class RunCommand implements Callable<Integer> {
     private final PrintStream out;
     private final PrintStream err;
     private final Function<String, String> environment;
+    private final Clock clock;
 
     /**
      * A command that prints its report to {@code out} and its errors and warnings to {@code err}.
@@ -62,13 +64,23 @@ public final class RunCommand implements Callable<Integer> {
      * As {@link #RunCommand(PrintStream, PrintStream)}, reading variables from {@code environment}.
      */
     public RunCommand(PrintStream out, PrintStream err, Function<String, String> environment) {
+        this(out, err, environment, Clock.systemUTC());
+    }
+
+    /**
+     * As {@link #RunCommand(PrintStream, PrintStream, Function)}, keeping the start instant on
+     * {@code clock} (the wall clock of the machine the runner stands for).
+     */
+    public RunCommand(
+            PrintStream out, PrintStream err, Function<String, String> environment, Clock clock) {
         this.out = out;
         this.err = err;
         this.environment = environment;
+        this.clock = clock;
     }
 
     @Override
     public Integer call() throws InterruptedException {
-        return new CommandRun(out, err, environment).run(options.toInvocation());
+        return new CommandRun(out, err, environment, clock).run(options.toInvocation());
     }
 }
