@@ -59,6 +59,13 @@ public final class OperatorMain implements AutoCloseable {
 
     public static void main(String[] args) throws IOException {
         OperatorSettings settings = OperatorSettings.fromEnvironment(System::getenv);
+        if (!settings.controlKeyShared()) {
+            System.err.println(
+                    "tcpload-operator: "
+                            + OperatorSettings.CONTROL_KEY_FILE_VARIABLE
+                            + " is not set: the runners' tokens are derived from a key of this"
+                            + " process only, and tests running when it restarts will fail");
+        }
         OperatorMain main = start(new KubernetesClientBuilder().build(), settings);
         Runtime.getRuntime().addShutdownHook(new Thread(main::close, "tcpload-operator-stop"));
     }
@@ -90,6 +97,7 @@ public final class OperatorMain implements AutoCloseable {
                         settings.runnerImage(),
                         settings.runnerPort(),
                         new HttpRunnerClient(settings.runnerPort()),
+                        settings.controlKey(),
                         Clock.systemUTC());
         for (Phase phase : Phase.values()) {
             Gauge.builder("tcpload.tests", reconciler, r -> r.count(phase))

@@ -191,6 +191,8 @@ public final class DesiredResources {
         env.add(fieldEnv(RunnerProtocol.NAMESPACE_VARIABLE, "metadata.namespace"));
         env.add(new EnvVar(RunnerProtocol.TEST_VARIABLE, test.getMetadata().getName(), null));
         env.addAll(runner.getEnv());
+        // Last, so that no variable of the spec's replaces it.
+        env.add(ControlSecret.tokenVariable(test));
         return new ContainerBuilder()
                 .withName(CONTAINER)
                 .withImage(runner.getImage() != null ? runner.getImage() : defaultImage)

@@ -143,7 +143,10 @@ class LeaderElectionIT {
                                 world.settings.runnerPort(),
                                 true,
                                 LEASE_NAMESPACE,
-                                0),
+                                0,
+                                // Every replica holds the one key, as the chart's Secret gives.
+                                world.settings.controlKey(),
+                                true),
                         new OperatorMain.Election(
                                 Optional.of(identity),
                                 LEASE,
