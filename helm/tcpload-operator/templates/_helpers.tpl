@@ -58,6 +58,21 @@ helm.sh/chart: {{ include "tcpload-operator.chart" . }}
 {{- printf "%s:%s" .Values.runnerImage.repository (.Values.runnerImage.tag | default .Chart.AppVersion) }}
 {{- end }}
 
+{{/* The runner defaults as the operator reads them (TCPLOAD_RUNNER_DEFAULTS): JSON of spec.runner's
+     fields, the empty ones left out, with runnerImage.pullPolicy as imagePullPolicy. */}}
+{{- define "tcpload-operator.runnerDefaults" -}}
+{{- $defaults := dict }}
+{{- range $key, $value := .Values.runnerDefaults }}
+{{- if $value }}
+{{- $_ := set $defaults $key $value }}
+{{- end }}
+{{- end }}
+{{- with .Values.runnerImage.pullPolicy }}
+{{- $_ := set $defaults "imagePullPolicy" . }}
+{{- end }}
+{{- toJson $defaults }}
+{{- end }}
+
 {{/*
 What the operator does with the API, and nothing more: it runs TcpLoadTests (and writes their status
 and finalizers), creates and deletes each test's ConfigMap and runner Job, reads the runner pods,

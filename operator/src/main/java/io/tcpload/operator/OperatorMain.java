@@ -58,7 +58,15 @@ public final class OperatorMain implements AutoCloseable {
     }
 
     public static void main(String[] args) throws IOException {
-        OperatorSettings settings = OperatorSettings.fromEnvironment(System::getenv);
+        OperatorSettings settings;
+        try {
+            settings = OperatorSettings.fromEnvironment(System::getenv);
+        } catch (IllegalArgumentException e) {
+            // A setting the chart or its user got wrong: say which, without a stack trace.
+            System.err.println("tcpload-operator: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
         if (!settings.controlKeyShared()) {
             System.err.println(
                     "tcpload-operator: "
@@ -94,7 +102,7 @@ public final class OperatorMain implements AutoCloseable {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         TcpLoadTestReconciler reconciler =
                 new TcpLoadTestReconciler(
-                        settings.runnerImage(),
+                        settings.runnerPolicy(),
                         settings.runnerPort(),
                         new HttpRunnerClient(settings.runnerPort()),
                         settings.controlKey(),

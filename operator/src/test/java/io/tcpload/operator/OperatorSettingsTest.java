@@ -3,6 +3,10 @@ package io.tcpload.operator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fabric8.kubernetes.api.model.LocalObjectReference;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.tcpload.operator.children.RunnerPolicy;
+import io.tcpload.operator.crd.RunnerPodSettings;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -50,5 +54,93 @@ class OperatorSettingsTest {
                                 OperatorSettings.fromEnvironment(
                                         Map.of("TCPLOAD_LEADER_ELECTION", "true")::get))
                 .hasMessageContaining("TCPLOAD_LEASE_NAMESPACE");
+    }
+
+    @Test
+    void withoutRunnerDefaultsOrAllowListsTheOperatorsOwnApply() {
+        OperatorSettings settings = OperatorSettings.fromEnvironment(name -> null);
+
+        RunnerPolicy policy = settings.runnerPolicy();
+        assertThat(policy.image()).isEqualTo(OperatorSettings.DEFAULT_RUNNER_IMAGE);
+        assertThat(policy.images().allowsAny()).isTrue();
+        assertThat(policy.serviceAccounts().allowsAny()).isTrue();
+        RunnerPodSettings effective = policy.effective(new RunnerPodSettings());
+        assertThat(effective.getResources()).isEqualTo(RunnerPolicy.defaultResources());
+        assertThat(effective.getNodeSelector()).isEmpty();
+    }
+
+    @Test
+    void theRunnerDefaultsAreReadFromJson() {
+        Map<String, String> env =
+                Map.of(
+                        "TCPLOAD_RUNNER_DEFAULTS",
+                        "{\"imagePullSecrets\":[{\"name\":\"registry\"}],"
+                                + "\"nodeSelector\":{\"pool\":\"load\"},"
+                                + "\"tolerations\":[{\"key\":\"load\",\"operator\":\"Exists\"}],"
+                                + "\"resources\":{\"requests\":{\"cpu\":\"2\"}},"
+                                + "\"imagePullPolicy\":\"IfNotPresent\"}",
+                        "TCPLOAD_ALLOWED_RUNNER_IMAGES",
+                        "registry.example.com/load/*",
+                        "TCPLOAD_ALLOWED_RUNNER_SERVICE_ACCOUNTS",
+                        "loader");
+
+        OperatorSettings settings = OperatorSettings.fromEnvironment(env::get);
+
+        RunnerPodSettings defaults = settings.runnerDefaults();
+        assertThat(defaults.getImagePullSecrets())
+                .extracting(LocalObjectReference::getName)
+                .containsExactly("registry");
+        assertThat(defaults.getNodeSelector()).containsExactly(Map.entry("pool", "load"));
+        assertThat(defaults.getTolerations())
+                .singleElement()
+                .satisfies(t -> assertThat(t.getKey()).isEqualTo("load"));
+        assertThat(defaults.getResources().getRequests()).containsEntry("cpu", new Quantity("2"));
+        assertThat(defaults.getImagePullPolicy()).isEqualTo("IfNotPresent");
+        assertThat(settings.allowedRunnerImages().patterns())
+                .containsExactly("registry.example.com/load/*");
+        assertThat(settings.allowedRunnerServiceAccounts().allows("loader")).isTrue();
+        defaults.getNodeSelector().put("pool", "changed");
+        assertThat(settings.runnerDefaults().getNodeSelector())
+                .as("the settings hand out copies")
+                .containsEntry("pool", "load");
+    }
+
+    @Test
+    void runnerDefaultsThatAreNotRunnerSettingsStopTheOperatorByName() {
+        assertRefused(
+                "{\"nodeSelector\": {\"pool\": \"load\"",
+                "TCPLOAD_RUNNER_DEFAULTS is not JSON (line 1, column ");
+        assertRefused(
+                "{\"nodeSelecter\": {}}",
+                "TCPLOAD_RUNNER_DEFAULTS: unknown field 'nodeSelecter'; the fields are"
+                        + " spec.runner's: affinity, annotations,");
+        assertRefused(
+                "{\"tolerations\": {\"key\": \"load\"}}",
+                "TCPLOAD_RUNNER_DEFAULTS.tolerations: Cannot deserialize");
+        assertRefused(
+                "{\"image\": \"runner:2\"}",
+                "TCPLOAD_RUNNER_DEFAULTS.image: give the runner image in TCPLOAD_RUNNER_IMAGE"
+                        + " instead");
+        assertRefused(
+                "{\"imagePullPolicy\": \"Sometimes\"}",
+                "TCPLOAD_RUNNER_DEFAULTS.imagePullPolicy: must be Always, IfNotPresent or Never.");
+        assertRefused(
+                "{\"volumes\": [{\"name\": \"results\", \"emptyDir\": {}}]}",
+                "TCPLOAD_RUNNER_DEFAULTS.volumes[0].name: 'results' is a volume of the operator's"
+                        + " own");
+        assertThatThrownBy(
+                        () ->
+                                OperatorSettings.fromEnvironment(
+                                        Map.of("TCPLOAD_ALLOWED_RUNNER_IMAGES", "a*b")::get))
+                .hasMessageStartingWith("TCPLOAD_ALLOWED_RUNNER_IMAGES: 'a*b' has a '*'");
+    }
+
+    private static void assertRefused(String json, String message) {
+        assertThatThrownBy(
+                        () ->
+                                OperatorSettings.fromEnvironment(
+                                        Map.of("TCPLOAD_RUNNER_DEFAULTS", json)::get))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith(message);
     }
 }

@@ -25,6 +25,7 @@ import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.runner.contract.RunnerProtocol;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +37,9 @@ import java.util.Map;
  * <p>The pod mounts one projected volume at {@link RunnerInvocations#PROFILE_DIR} that joins the
  * inline ConfigMap with the ConfigMap keys named by {@code profileFrom} and {@code files}, so the
  * operator never copies user ConfigMaps. Pods run as non-root with a read-only root filesystem; the
- * JVM's scratch space ({@code /tmp}) and the results are emptyDirs.
+ * JVM's scratch space ({@code /tmp}) and the results are emptyDirs. The test's {@code spec.runner}
+ * lies over the operator's defaults ({@link RunnerPolicy}): extra volumes and mounts come after the
+ * operator's own, and no service-account token is mounted.
  */
 public final class DesiredResources {
     public static final String NAME_LABEL = "app.kubernetes.io/name";
@@ -54,17 +57,33 @@ public final class DesiredResources {
     /** The label selector of everything the operator made. */
     public static final String MANAGED_SELECTOR = MANAGED_BY_LABEL + "=" + MANAGED_BY;
 
+    /** The container name of the runner, which an init container must not take. */
     public static final String CONTAINER = "runner";
 
     /** The runner container's port (metrics, stats, start, result), as the PodMonitor names it. */
     public static final String PORT_NAME = "metrics";
 
-    /** The non-root user of the distroless runner image. */
-    static final long RUNNER_UID = 65532;
+    /**
+     * The operator's own volumes of the runner pod, which {@code spec.runner.volumes} must not
+     * name.
+     */
+    public static final String PROFILE_VOLUME = "profile";
 
-    private static final String PROFILE_VOLUME = "profile";
-    private static final String RESULTS_VOLUME = "results";
-    private static final String TMP_VOLUME = "tmp";
+    public static final String RESULTS_VOLUME = "results";
+    public static final String TMP_VOLUME = "tmp";
+
+    /** The JVM's scratch space on the read-only root filesystem. */
+    public static final String TMP_DIR = "/tmp";
+
+    /**
+     * The operator's own volumes, by name, with their mount paths in the runner container, as
+     * {@link #job} mounts them.
+     */
+    public static final Map<String, String> OWN_MOUNTS =
+            orderedMap(
+                    PROFILE_VOLUME, RunnerInvocations.PROFILE_DIR,
+                    RESULTS_VOLUME, RunnerInvocations.RESULTS_DIR,
+                    TMP_VOLUME, TMP_DIR);
 
     private DesiredResources() {}
 
@@ -110,7 +129,7 @@ public final class DesiredResources {
      * @param defaultImage the runner image used when {@code spec.runner.image} is absent
      */
     public static Job job(TcpLoadTest test, String defaultImage) {
-        return job(test, defaultImage, RunnerProtocol.DEFAULT_PORT);
+        return job(test, RunnerPolicy.of(defaultImage), RunnerProtocol.DEFAULT_PORT);
     }
 
     /**
@@ -119,9 +138,18 @@ public final class DesiredResources {
      * @param defaultImage the runner image used when {@code spec.runner.image} is absent
      */
     public static Job job(TcpLoadTest test, String defaultImage, int runnerPort) {
+        return job(test, RunnerPolicy.of(defaultImage), runnerPort);
+    }
+
+    /**
+     * The runner Job whose pods have the test's {@code spec.runner} over the operator's defaults
+     * ({@link RunnerPolicy#effective}) and serve their control channel on {@code runnerPort}.
+     */
+    public static Job job(TcpLoadTest test, RunnerPolicy policy, int runnerPort) {
         TcpLoadTestSpec spec = test.getSpec();
+        RunnerPodSettings runner = policy.effective(spec.getRunner());
         int runners = spec.getRunners();
-        Map<String, String> podLabels = new LinkedHashMap<>(runner(spec).getLabels());
+        Map<String, String> podLabels = new LinkedHashMap<>(runner.getLabels());
         podLabels.putAll(labels(test));
         ObjectMeta meta = childMeta(test, jobName(test));
         meta.setAnnotations(RunRecord.annotations(spec));
@@ -136,34 +164,31 @@ public final class DesiredResources {
                 .withNewTemplate()
                 .withNewMetadata()
                 .withLabels(podLabels)
-                .withAnnotations(runner(spec).getAnnotations())
+                .withAnnotations(runner.getAnnotations())
                 .endMetadata()
-                .withSpec(podSpec(test, defaultImage, runnerPort))
+                .withSpec(podSpec(test, runner, runnerPort))
                 .endTemplate()
                 .endSpec()
                 .build();
     }
 
-    static PodSpec podSpec(TcpLoadTest test, String defaultImage, int runnerPort) {
-        RunnerPodSettings runner = runner(test.getSpec());
+    /** The runner pod of {@code test}, whose settings over the defaults are {@code runner}. */
+    static PodSpec podSpec(TcpLoadTest test, RunnerPodSettings runner, int runnerPort) {
         return new PodSpecBuilder()
                 .withRestartPolicy("Never")
+                // The runner never calls the API server: no token to steal from it.
+                .withAutomountServiceAccountToken(false)
                 .withServiceAccountName(runner.getServiceAccountName())
                 .withPriorityClassName(runner.getPriorityClassName())
+                .withTerminationGracePeriodSeconds(runner.getTerminationGracePeriodSeconds())
                 .withNodeSelector(runner.getNodeSelector())
                 .withTolerations(runner.getTolerations())
                 .withAffinity(runner.getAffinity())
+                .withTopologySpreadConstraints(runner.getTopologySpreadConstraints())
                 .withImagePullSecrets(runner.getImagePullSecrets())
-                .withNewSecurityContext()
-                .withRunAsNonRoot(true)
-                .withRunAsUser(RUNNER_UID)
-                .withRunAsGroup(RUNNER_UID)
-                .withFsGroup(RUNNER_UID)
-                .withNewSeccompProfile()
-                .withType("RuntimeDefault")
-                .endSeccompProfile()
-                .endSecurityContext()
-                .withContainers(container(test, defaultImage, runnerPort))
+                .withSecurityContext(runner.getSecurityContext())
+                .withInitContainers(runner.getInitContainers())
+                .withContainers(container(test, runner, runnerPort))
                 .addNewVolume()
                 .withName(PROFILE_VOLUME)
                 .withNewProjected()
@@ -180,11 +205,12 @@ public final class DesiredResources {
                 .withNewEmptyDir()
                 .endEmptyDir()
                 .endVolume()
+                // The test's own, after the operator's (the validator keeps them apart).
+                .addAllToVolumes(runner.getVolumes())
                 .build();
     }
 
-    private static Container container(TcpLoadTest test, String defaultImage, int runnerPort) {
-        RunnerPodSettings runner = runner(test.getSpec());
+    private static Container container(TcpLoadTest test, RunnerPodSettings runner, int runnerPort) {
         List<EnvVar> env = new ArrayList<>();
         // The runner binds its control port on the pod's own IP, where the operator calls it.
         env.add(fieldEnv(RunnerProtocol.BIND_HOST_VARIABLE, "status.podIP"));
@@ -195,9 +221,10 @@ public final class DesiredResources {
         env.add(ControlSecret.tokenVariable(test));
         return new ContainerBuilder()
                 .withName(CONTAINER)
-                .withImage(runner.getImage() != null ? runner.getImage() : defaultImage)
+                .withImage(runner.getImage())
                 .withImagePullPolicy(runner.getImagePullPolicy())
                 .withArgs(RunnerInvocations.forPod(test.getSpec(), runnerPort).toArgs())
+                .withEnvFrom(runner.getEnvFrom())
                 .withEnv(env)
                 .addNewPort()
                 .withName(PORT_NAME)
@@ -205,17 +232,10 @@ public final class DesiredResources {
                 .withProtocol("TCP")
                 .endPort()
                 .withResources(runner.getResources())
-                // A runner that refuses its profile says why on stderr and exits 2; the tail of
-                // its log becomes terminated.message, which the status then quotes.
+                .withSecurityContext(runner.getContainerSecurityContext())
+                // A runner that exits with an error (2 for a bad profile) leaves its last log
+                // lines in its terminated state, which the test's status message carries.
                 .withTerminationMessagePolicy("FallbackToLogsOnError")
-                .withNewSecurityContext()
-                .withReadOnlyRootFilesystem(true)
-                .withAllowPrivilegeEscalation(false)
-                .withRunAsNonRoot(true)
-                .withNewCapabilities()
-                .withDrop("ALL")
-                .endCapabilities()
-                .endSecurityContext()
                 .addNewVolumeMount()
                 .withName(PROFILE_VOLUME)
                 .withMountPath(RunnerInvocations.PROFILE_DIR)
@@ -227,8 +247,9 @@ public final class DesiredResources {
                 .endVolumeMount()
                 .addNewVolumeMount()
                 .withName(TMP_VOLUME)
-                .withMountPath("/tmp")
+                .withMountPath(TMP_DIR)
                 .endVolumeMount()
+                .addAllToVolumeMounts(runner.getVolumeMounts())
                 .build();
     }
 
@@ -304,6 +325,14 @@ public final class DesiredResources {
                 .build();
     }
 
+    private static Map<String, String> orderedMap(String... keysAndValues) {
+        Map<String, String> map = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            map.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return Collections.unmodifiableMap(map);
+    }
+
     static OwnerReference ownerReference(TcpLoadTest test) {
         return new OwnerReferenceBuilder()
                 .withApiVersion(test.getApiVersion())
@@ -313,9 +342,5 @@ public final class DesiredResources {
                 .withController(true)
                 .withBlockOwnerDeletion(true)
                 .build();
-    }
-
-    private static RunnerPodSettings runner(TcpLoadTestSpec spec) {
-        return spec.getRunner() != null ? spec.getRunner() : new RunnerPodSettings();
     }
 }

@@ -69,6 +69,23 @@ public final class SpecLimits {
     /** One annotation value of the runner pods. */
     public static final int ANNOTATION_VALUE_MAX = 4096;
 
+    /**
+     * Items of each of the runner pods' lists of Kubernetes' own types that the spec adds (envFrom,
+     * volumes, volume mounts, topology spread constraints): far above what a test needs. It bounds
+     * the lists, not what their items hold, which the CRD generator cannot bound.
+     */
+    public static final int POD_LIST_ITEMS_MAX = 64;
+
+    /** Init containers of the runner pods. */
+    public static final int INIT_CONTAINERS_MAX = 16;
+
+    /**
+     * The runner pods' grace period after SIGTERM, in seconds. A runner stops its load at once and
+     * waits at most 15 s for its report; an hour leaves room for a native sidecar to drain and
+     * catches a value given in milliseconds by mistake.
+     */
+    public static final int TERMINATION_GRACE_SECONDS_MAX = 3600;
+
     /** A host name: a DNS label, as the runner pods' host names must be. */
     public static final int HOST_NAME_MAX = 63;
 

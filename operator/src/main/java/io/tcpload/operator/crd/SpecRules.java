@@ -132,10 +132,12 @@ public final class SpecRules {
      * whole request's worth where absent), counting a list's items or a map's entries but not what
      * they hold, and an object of fixed fields at nothing. So {@code self == oldSelf} on spec would
      * pass the estimate while comparing, deep inside, the lists and strings of Kubernetes' own
-     * types (resources, affinity, tolerations, env, image pull secrets), which the CRD generator
-     * cannot bound: a cost that no bound limits. Each of tcpload's own fields, all bounded, is
+     * types (resources, affinity, tolerations, env, image pull secrets, envFrom, volumes, volume
+     * mounts, init containers, the two security contexts, topology spread constraints), which the
+     * CRD generator cannot bound: a cost that no bound limits ({@link SpecLimits} bounds some of
+     * those lists, never what their items hold). Each of tcpload's own fields, all bounded, is
      * compared instead, its presence too (adding an absent field is a change; {@code runner} itself
-     * may come and go, its fields count). Those five are left out here and still refused by the
+     * may come and go, its fields count). Those twelve are left out here and still refused by the
      * operator, which runs the spec it accepted first and reports a later one in the SpecAccepted
      * condition. A test fails when a field of the spec is neither compared nor left out by name.
      */
@@ -161,7 +163,8 @@ public final class SpecRules {
                     + "((has(self.runner) && has(self.runner.serviceAccountName)) == (has(oldSelf.runner) && has(oldSelf.runner.serviceAccountName)) && (!(has(self.runner) && has(self.runner.serviceAccountName)) || self.runner.serviceAccountName == oldSelf.runner.serviceAccountName)) && "
                     + "((has(self.runner) && has(self.runner.labels)) == (has(oldSelf.runner) && has(oldSelf.runner.labels)) && (!(has(self.runner) && has(self.runner.labels)) || self.runner.labels == oldSelf.runner.labels)) && "
                     + "((has(self.runner) && has(self.runner.annotations)) == (has(oldSelf.runner) && has(oldSelf.runner.annotations)) && (!(has(self.runner) && has(self.runner.annotations)) || self.runner.annotations == oldSelf.runner.annotations)) && "
-                    + "((has(self.runner) && has(self.runner.priorityClassName)) == (has(oldSelf.runner) && has(oldSelf.runner.priorityClassName)) && (!(has(self.runner) && has(self.runner.priorityClassName)) || self.runner.priorityClassName == oldSelf.runner.priorityClassName))";
+                    + "((has(self.runner) && has(self.runner.priorityClassName)) == (has(oldSelf.runner) && has(oldSelf.runner.priorityClassName)) && (!(has(self.runner) && has(self.runner.priorityClassName)) || self.runner.priorityClassName == oldSelf.runner.priorityClassName)) && "
+                    + "((has(self.runner) && has(self.runner.terminationGracePeriodSeconds)) == (has(oldSelf.runner) && has(oldSelf.runner.terminationGracePeriodSeconds)) && (!(has(self.runner) && has(self.runner.terminationGracePeriodSeconds)) || self.runner.terminationGracePeriodSeconds == oldSelf.runner.terminationGracePeriodSeconds))";
 
     public static final String IMMUTABLE_MESSAGE =
             "spec is immutable: a TcpLoadTest runs once. To run it again, create a new TcpLoadTest"

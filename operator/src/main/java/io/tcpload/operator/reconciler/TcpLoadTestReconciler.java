@@ -28,6 +28,7 @@ import io.tcpload.operator.children.ControlKey;
 import io.tcpload.operator.children.ControlSecret;
 import io.tcpload.operator.children.DesiredResources;
 import io.tcpload.operator.children.RunRecord;
+import io.tcpload.operator.children.RunnerPolicy;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
@@ -92,7 +93,7 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
     /** How soon a reconcile that read a stale copy looks again, from the resource as it is. */
     static final Duration STALE_RETRY = Duration.ofMillis(200);
 
-    private final String runnerImage;
+    private final RunnerPolicy runnerPolicy;
     private final int runnerPort;
     private final RunnerClient runners;
     private final ControlKey controlKey;
@@ -100,16 +101,27 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
     private volatile IndexerResourceCache<TcpLoadTest> tests;
     private volatile boolean reconciling;
 
-    /**
-     * @param controlKey the key each test's control token is derived under (from its UID)
-     */
     public TcpLoadTestReconciler(
             String runnerImage,
             int runnerPort,
             RunnerClient runners,
             ControlKey controlKey,
             Clock clock) {
-        this.runnerImage = runnerImage;
+        this(RunnerPolicy.of(runnerImage), runnerPort, runners, controlKey, clock);
+    }
+
+    /**
+     * @param runnerPolicy the runner image, the runner defaults under each test's {@code
+     *     spec.runner} and the allow-lists a test is validated against
+     * @param controlKey the key each test's control token is derived under (from its UID)
+     */
+    public TcpLoadTestReconciler(
+            RunnerPolicy runnerPolicy,
+            int runnerPort,
+            RunnerClient runners,
+            ControlKey controlKey,
+            Clock clock) {
+        this.runnerPolicy = runnerPolicy;
         this.runnerPort = runnerPort;
         this.runners = runners;
         this.controlKey = controlKey;
@@ -238,7 +250,9 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
         Optional<Failure> invalid = Optional.empty();
         if (phase == Phase.Pending) {
             SourceReader.Read read = SourceReader.read(client, test);
-            invalid = TcpLoadTestValidator.validate(test, read.sources()).or(read::missing);
+            invalid =
+                    TcpLoadTestValidator.validate(test, read.sources(), runnerPolicy)
+                            .or(read::missing);
         }
         Map<Integer, RunnerPod> pods = pods(context, jobName);
         Map<Integer, RunnerProbe> probes = new HashMap<>();
@@ -474,7 +488,7 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
                                     .v1()
                                     .jobs()
                                     .inNamespace(test.getMetadata().getNamespace())
-                                    .resource(DesiredResources.job(test, runnerImage, runnerPort))
+                                    .resource(DesiredResources.job(test, runnerPolicy, runnerPort))
                                     .create());
         }
     }

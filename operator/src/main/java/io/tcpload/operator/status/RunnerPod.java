@@ -71,10 +71,38 @@ public record RunnerPod(int index, String name, String phase, String podIp, Stri
                         });
     }
 
-    /** The first thing in the pod's status that explains trouble, as a short phrase. */
+    /**
+     * The first thing in the pod's status that explains trouble, as a short phrase: {@code REASON:
+     * details}, the reason first, as {@code StatusComputer} reads it. An init container's trouble
+     * comes first (while one runs or failed, the runner waits in PodInitializing, which says
+     * nothing). A terminated container's message is its termination message: with the runner's
+     * {@code FallbackToLogsOnError}, the last lines it printed (the kubelet keeps at most 80 lines,
+     * 2 KiB), of which the last four are kept here, on one line; none for a container killed by a
+     * signal.
+     */
     static String problem(PodStatus status) {
         if (status == null) {
             return null;
+        }
+        for (ContainerStatus init : nonNull(status.getInitContainerStatuses())) {
+            if (init.getState() == null) {
+                continue;
+            }
+            String which = "init container " + init.getName();
+            ContainerStateTerminated terminated = init.getState().getTerminated();
+            if (terminated != null
+                    && (terminated.getExitCode() == null || terminated.getExitCode() != 0)) {
+                return join(
+                        terminated.getReason(),
+                        which + ", exit code " + terminated.getExitCode(),
+                        terminated.getMessage());
+            }
+            ContainerStateWaiting waiting = init.getState().getWaiting();
+            if (waiting != null
+                    && waiting.getReason() != null
+                    && !"PodInitializing".equals(waiting.getReason())) {
+                return join(waiting.getReason(), which, waiting.getMessage());
+            }
         }
         for (ContainerStatus container : nonNull(status.getContainerStatuses())) {
             if (container.getState() == null) {
@@ -108,15 +136,15 @@ public record RunnerPod(int index, String name, String phase, String podIp, Stri
         return null;
     }
 
-    /** At most this many of a termination message's last lines are quoted. */
+    /** At most this many of a message's last lines are quoted. */
     static final int MESSAGE_LINES = 4;
 
     /** And at most this many characters of them. */
     static final int MESSAGE_CHARS = 400;
 
     /**
-     * What a failed container said, as one line: the last lines of its termination message (with
-     * {@code FallbackToLogsOnError}, the tail of its log, where the runner's errors are last).
+     * What a failed container said: its termination message (with {@code FallbackToLogsOnError},
+     * the tail of its log, where the runner's errors are last), quoted as {@link #oneLine} does.
      * Nothing for a container killed by a signal (exit code above 128: OOMKilled, SIGKILL): its log
      * only tells what it was doing, and the reason says why it ended.
      */
@@ -127,8 +155,27 @@ public record RunnerPod(int index, String name, String phase, String podIp, Stri
                 || (terminated.getExitCode() != null && terminated.getExitCode() > 128)) {
             return null;
         }
+        return message;
+    }
+
+    private static String join(String first, String second, String third) {
+        StringBuilder text = new StringBuilder(first != null ? first : "Error");
+        for (String part : new String[] {second, third}) {
+            if (part != null && !part.isBlank()) {
+                text.append(": ").append(oneLine(part));
+            }
+        }
+        return text.toString();
+    }
+
+    /**
+     * The last {@link #MESSAGE_LINES} lines, joined by "; ", blank ones left out, and at most the
+     * last {@link #MESSAGE_CHARS} characters of them: a status message is read as one line, and a
+     * runner's error is its last words.
+     */
+    private static String oneLine(String text) {
         List<String> lines =
-                message.strip().lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+                text.lines().map(String::strip).filter(line -> !line.isEmpty()).toList();
         String joined =
                 String.join(
                         "; ",
@@ -136,16 +183,6 @@ public record RunnerPod(int index, String name, String phase, String podIp, Stri
         return joined.length() <= MESSAGE_CHARS
                 ? joined
                 : "..." + joined.substring(joined.length() - MESSAGE_CHARS);
-    }
-
-    private static String join(String first, String second, String third) {
-        StringBuilder text = new StringBuilder(first != null ? first : "Error");
-        for (String part : new String[] {second, third}) {
-            if (part != null && !part.isBlank()) {
-                text.append(": ").append(part.strip());
-            }
-        }
-        return text.toString();
     }
 
     private static <T> List<T> nonNull(List<T> list) {

@@ -1,11 +1,11 @@
 package io.tcpload.operator.validation;
 
 import io.tcpload.operator.children.RunnerInvocations;
+import io.tcpload.operator.children.RunnerPolicy;
 import io.tcpload.operator.crd.ConfigMapKey;
 import io.tcpload.operator.crd.DataFile;
 import io.tcpload.operator.crd.Durations;
 import io.tcpload.operator.crd.ProfileSource;
-import io.tcpload.operator.crd.RunnerPodSettings;
 import io.tcpload.operator.crd.SpecLimits;
 import io.tcpload.operator.crd.Stage;
 import io.tcpload.operator.crd.TargetOverride;
@@ -19,12 +19,10 @@ import io.tcpload.runner.plan.RunPlan;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * Decides whether a spec can run, before anything is created: a list of small rules, each returning
@@ -44,7 +42,6 @@ public final class TcpLoadTestValidator {
     private static final Pattern OBJECT_NAME = Pattern.compile(SpecLimits.OBJECT_NAME_PATTERN);
     private static final Pattern HOST = Pattern.compile(SpecLimits.HOST_PATTERN);
     private static final Pattern DURATION = Pattern.compile(Durations.POSITIVE_PATTERN);
-    private static final Pattern PULL_POLICY = Pattern.compile("Always|IfNotPresent|Never");
 
     private static final List<BiFunction<TcpLoadTestSpec, Sources, Optional<Failure>>> RULES =
             List.of(
@@ -69,7 +66,16 @@ public final class TcpLoadTestValidator {
      * and data files as resolved by the caller.
      */
     public static Optional<Failure> validate(TcpLoadTest test, Sources sources) {
-        Optional<Failure> failure = validate(test.getSpec(), sources);
+        return validate(test, sources, RunnerPolicy.NONE);
+    }
+
+    /**
+     * Validates a test as {@link #validate(TcpLoadTest, Sources)} does, and its runner pods'
+     * settings over the operator's runner defaults against the operator's allow-lists.
+     */
+    public static Optional<Failure> validate(
+            TcpLoadTest test, Sources sources, RunnerPolicy policy) {
+        Optional<Failure> failure = check(test.getSpec(), sources, policy);
         if (failure.isPresent()) {
             return failure;
         }
@@ -117,6 +123,11 @@ public final class TcpLoadTestValidator {
 
     /** Validates the spec with its profile and data files as resolved by the caller. */
     public static Optional<Failure> validate(TcpLoadTestSpec spec, Sources sources) {
+        return check(spec, sources, RunnerPolicy.NONE);
+    }
+
+    private static Optional<Failure> check(
+            TcpLoadTestSpec spec, Sources sources, RunnerPolicy policy) {
         if (spec == null) {
             return fail("spec", "is missing.");
         }
@@ -126,7 +137,7 @@ public final class TcpLoadTestValidator {
                 return failure;
             }
         }
-        return Optional.empty();
+        return RunnerPodCheck.withPolicy(spec.getRunner(), policy);
     }
 
     static Optional<Failure> profileSource(TcpLoadTestSpec spec) {
@@ -492,61 +503,12 @@ public final class TcpLoadTestValidator {
         return Optional.empty();
     }
 
-    /** The runner pods' settings of tcpload's own: names, the image, the maps of labels. */
+    /**
+     * The runner pods' settings: tcpload's own bounds, and what they add beside the operator's own
+     * volumes, mounts and container ({@link RunnerPodCheck}).
+     */
     static Optional<Failure> runnerPod(TcpLoadTestSpec spec) {
-        RunnerPodSettings runner = spec.getRunner();
-        if (runner == null) {
-            return Optional.empty();
-        }
-        if (runner.getImagePullPolicy() != null
-                && !PULL_POLICY.matcher(runner.getImagePullPolicy()).matches()) {
-            return fail("spec.runner.imagePullPolicy", "must be Always, IfNotPresent or Never.");
-        }
-        return Stream.of(
-                        atMost("spec.runner.image", runner.getImage(), SpecLimits.IMAGE_MAX),
-                        atMost(
-                                "spec.runner.serviceAccountName",
-                                runner.getServiceAccountName(),
-                                SpecLimits.OBJECT_NAME_MAX),
-                        atMost(
-                                "spec.runner.priorityClassName",
-                                runner.getPriorityClassName(),
-                                SpecLimits.OBJECT_NAME_MAX),
-                        map(
-                                "spec.runner.nodeSelector",
-                                runner.getNodeSelector(),
-                                SpecLimits.LABEL_VALUE_MAX),
-                        map("spec.runner.labels", runner.getLabels(), SpecLimits.LABEL_VALUE_MAX),
-                        map(
-                                "spec.runner.annotations",
-                                runner.getAnnotations(),
-                                SpecLimits.ANNOTATION_VALUE_MAX))
-                .flatMap(Optional::stream)
-                .findFirst();
-    }
-
-    private static Optional<Failure> atMost(String field, String text, int most) {
-        if (text != null && text.length() > most) {
-            return fail(field, "must be at most " + most + " characters.");
-        }
-        return Optional.empty();
-    }
-
-    private static Optional<Failure> map(String field, Map<String, String> map, int valueMost) {
-        if (map == null) {
-            return Optional.empty();
-        }
-        if (map.size() > SpecLimits.POD_MAP_ENTRIES_MAX) {
-            return fail(field, "must have at most " + SpecLimits.POD_MAP_ENTRIES_MAX + " entries.");
-        }
-        for (Map.Entry<String, String> entry : map.entrySet()) {
-            Optional<Failure> failure =
-                    atMost(field + "[" + entry.getKey() + "]", entry.getValue(), valueMost);
-            if (failure.isPresent()) {
-                return failure;
-            }
-        }
-        return Optional.empty();
+        return RunnerPodCheck.settings("spec.runner", spec.getRunner());
     }
 
     /**

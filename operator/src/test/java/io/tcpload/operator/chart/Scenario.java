@@ -28,7 +28,27 @@ enum Scenario {
             HelmChart.values(
                     "rbac.create", false,
                     "serviceAccount.create", false,
-                    "serviceAccount.name", "tcpload"));
+                    "serviceAccount.name", "tcpload")),
+    RUNNER_DEFAULTS_AND_ALLOW_LISTS(
+            HelmChart.values(
+                    "runnerImage.pullPolicy", "IfNotPresent",
+                    "runnerDefaults.imagePullSecrets", List.of(Map.of("name", "registry")),
+                    "runnerDefaults.nodeSelector", Map.of("pool", "load"),
+                    "runnerDefaults.tolerations",
+                            List.of(
+                                    Map.of(
+                                            "key", "load",
+                                            "operator", "Exists",
+                                            "effect", "NoSchedule")),
+                    "runnerDefaults.resources",
+                            Map.of(
+                                    "requests", Map.of("cpu", "2", "memory", "1Gi"),
+                                    "limits", Map.of("memory", "2Gi")),
+                    "runnerDefaults.annotations", Map.of("sidecar.istio.io/inject", "false"),
+                    "runnerDefaults.securityContext", Map.of("fsGroup", 2000),
+                    "runnerPolicy.allowedImages",
+                            List.of("registry.example.com/load/*", "ghcr.io/tcpload/*"),
+                    "runnerPolicy.allowedServiceAccounts", List.of("loader", "perf-*")));
 
     final Map<String, Object> values;
 

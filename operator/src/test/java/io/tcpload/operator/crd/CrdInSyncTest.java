@@ -63,9 +63,7 @@ class CrdInSyncTest {
         assertThat(undescribed).isEmpty();
     }
 
-    /** Kubernetes' own types (from the fabric8 model) carry no descriptions; not descended into. */
-    private static final Set<String> KUBERNETES_TYPES =
-            Set.of("imagePullSecrets", "resources", "tolerations", "affinity", "env", "conditions");
+    private static final Set<String> KUBERNETES_TYPES = KubernetesTypedFields.NAMES;
 
     private static void collectUndescribed(
             String path, JSONSchemaProps schema, List<String> undescribed) {

@@ -382,6 +382,44 @@ class CrdValidationTest {
                         "spec.runner.labels[team]",
                         "at most 63"),
                 bad(
+                        "more than 64 extra volumes",
+                        spec -> {
+                            ArrayNode volumes = spec.putObject("runner").putArray("volumes");
+                            for (int i = 0; i <= SpecLimits.POD_LIST_ITEMS_MAX; i++) {
+                                volumes.addObject().put("name", "v" + i).putObject("emptyDir");
+                            }
+                        },
+                        "spec.runner.volumes",
+                        "maxItems",
+                        "spec.runner.volumes",
+                        "at most 64 items"),
+                bad(
+                        "more than 16 init containers",
+                        spec -> {
+                            ArrayNode init = spec.putObject("runner").putArray("initContainers");
+                            for (int i = 0; i <= SpecLimits.INIT_CONTAINERS_MAX; i++) {
+                                init.addObject().put("name", "c" + i).put("image", "busybox");
+                            }
+                        },
+                        "spec.runner.initContainers",
+                        "maxItems",
+                        "spec.runner.initContainers",
+                        "at most 16 items"),
+                bad(
+                        "a grace period over an hour",
+                        spec -> spec.putObject("runner").put("terminationGracePeriodSeconds", 3601),
+                        "spec.runner.terminationGracePeriodSeconds",
+                        "maximum",
+                        "spec.runner.terminationGracePeriodSeconds",
+                        "from 0 to 3600 seconds"),
+                bad(
+                        "a negative grace period",
+                        spec -> spec.putObject("runner").put("terminationGracePeriodSeconds", -1),
+                        "spec.runner.terminationGracePeriodSeconds",
+                        "minimum",
+                        "spec.runner.terminationGracePeriodSeconds",
+                        "from 0 to 3600 seconds"),
+                bad(
                         "no start time",
                         spec -> spec.put("startTimeoutSeconds", 0),
                         "spec.startTimeoutSeconds",
@@ -506,6 +544,21 @@ class CrdValidationTest {
         assertThat(crd.create(perRequest)).isEmpty();
         assertRefusedByTheValidator(
                 perRequest, "spec.thresholds[0]", "per-request thresholds need named requests");
+
+        // Volumes and mounts of Kubernetes' own types: the CRD cannot bound their names, so no
+        // CEL rule can compare them with the operator's own.
+        ObjectNode results = valid();
+        ObjectNode runner = ((ObjectNode) results.get("spec")).putObject("runner");
+        runner.putArray("volumes").addObject().put("name", "data").putObject("emptyDir");
+        runner.putArray("volumeMounts")
+                .addObject()
+                .put("name", "data")
+                .put("mountPath", "/results");
+        assertThat(crd.create(results)).isEmpty();
+        assertRefusedByTheValidator(
+                results,
+                "spec.runner.volumeMounts[0].mountPath",
+                "clashes with the operator's own");
     }
 
     /** kubectl's strict field validation refuses a misspelt field; the validator never sees one. */
@@ -559,6 +612,7 @@ class CrdValidationTest {
                         spec -> spec.putArray("thresholds").add("p99 < 1s"),
                         spec -> file(spec, "a").put("content", "1"),
                         spec -> spec.putObject("runner").put("image", "runner:2"),
+                        spec -> spec.putObject("runner").put("terminationGracePeriodSeconds", 60),
                         spec ->
                                 spec.putObject("runner")
                                         .putObject("nodeSelector")
@@ -588,6 +642,11 @@ class CrdValidationTest {
                 .put("key", "load")
                 .put("operator", "Exists");
         assertThat(crd.update(stored, updated)).isEmpty();
+        ObjectNode mounted = stored.deepCopy();
+        ObjectNode runner = ((ObjectNode) mounted.get("spec")).putObject("runner");
+        runner.putArray("volumes").addObject().put("name", "data").putObject("emptyDir");
+        runner.putObject("securityContext").put("runAsUser", 1000);
+        assertThat(crd.update(stored, mounted)).isEmpty();
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.apiextensions.v1.JSONSchemaProps;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.tcpload.operator.OperatorSettings;
 import io.tcpload.operator.TcpLoadMain;
+import io.tcpload.operator.crd.KubernetesTypedFields;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
 import io.tcpload.operator.results.Threshold;
@@ -53,9 +54,7 @@ class DocsTest {
 
     private static final String TEST_COMMAND = "./mvnw -B verify";
 
-    /** CRD fields of Kubernetes' own types: documented as a whole, not descended into. */
-    private static final Set<String> KUBERNETES_TYPES =
-            Set.of("imagePullSecrets", "resources", "tolerations", "affinity", "env", "conditions");
+    private static final Set<String> KUBERNETES_TYPES = KubernetesTypedFields.NAMES;
 
     /** Environment variables read by the code, as string literals in the main sources. */
     private static final Pattern VARIABLE_LITERAL =

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.ConfigMapKeySelector;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
+import io.fabric8.kubernetes.api.model.EnvFromSource;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EnvVarSource;
 import io.fabric8.kubernetes.api.model.EventBuilder;
@@ -33,6 +34,7 @@ import io.tcpload.runner.RunnerMain;
 import io.tcpload.runner.contract.RunnerInvocation;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -54,6 +56,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
+import java.util.regex.Pattern;
 
 /**
  * Plays the kubelet, the Job controller and the garbage collector for the operator's integration
@@ -64,13 +67,23 @@ import java.util.function.BiFunction;
  *       job-name} and {@code batch.kubernetes.io/job-completion-index}, an owner reference);
  *   <li>each pod gets its own loopback address {@code 127.0.0.N} as {@code status.podIP}, its env
  *       {@code fieldRef}s resolved as a kubelet would and {@code JOB_COMPLETION_INDEX} set;
- *   <li>volumes are materialised in a temporary folder (projected ConfigMaps written out, emptyDirs
- *       empty), and the container's mount paths in its arguments are rewritten to that folder: the
- *       one liberty it takes, since the runner runs in this process, not in a container;
+ *   <li>volumes are materialised in a temporary folder (projected ConfigMaps, ConfigMap and Secret
+ *       volumes written out, emptyDirs empty; any other type fails the double loudly), and the
+ *       container's mount paths in its arguments are rewritten to that folder: the one liberty it
+ *       takes, since the runner runs in this process, not in a container. A ConfigMap or Secret a
+ *       volume names that does not exist (and is not optional) leaves the pod in ContainerCreating
+ *       with FailedMount events, as the kubelet does;
+ *   <li>{@code envFrom} ConfigMaps and Secrets become variables (with their prefix; keys that are
+ *       no variable names skipped), under {@code env}; one that does not exist (and is not
+ *       optional) stops the container in {@code CreateContainerConfigError}, as the kubelet does;
+ *   <li>init containers are not run (they are images): they are reported completed, and native
+ *       sidecars ({@code restartPolicy: Always}) running;
  *   <li>the real runner runs in a thread with the pod's arguments and environment, and pod and Job
  *       status are written as Kubernetes would (Pending, Running and ready, Succeeded or Failed
  *       with a terminated state, exit code and reason; active/succeeded/failed and
- *       Complete/Failed);
+ *       Complete/Failed); a container with {@code terminationMessagePolicy: FallbackToLogsOnError}
+ *       that fails gets the tail of its log as its termination message (at most 80 lines and 2,048
+ *       bytes), as the kubelet gives it;
  *   <li>the mock API server has no garbage collector: when a Job is deleted, its pods are deleted
  *       and their runners stopped.
  * </ul>
@@ -80,6 +93,9 @@ import java.util.function.BiFunction;
 public final class KubeletDouble implements AutoCloseable {
     private static final String INDEX_KEY = "batch.kubernetes.io/job-completion-index";
     private static final String TEST_API_VERSION = "tcpload.io/v1alpha1";
+
+    /** What the kubelet takes as a variable name from an envFrom key (with its prefix). */
+    private static final Pattern ENV_NAME = Pattern.compile("[-._a-zA-Z][-._a-zA-Z0-9]*");
 
     private final KubernetesClient client;
     private final Path workDir;
@@ -147,6 +163,17 @@ public final class KubeletDouble implements AutoCloseable {
     /** The JSON result each finished runner wrote with {@code --json}, by pod name. */
     public Map<String, String> results() {
         return Map.copyOf(resultsByPod);
+    }
+
+    /** The environment a pod's runner was started with; empty before it started. */
+    public Map<String, String> environment(String podName) {
+        FakePod pod = pods.get(podName);
+        return pod == null || pod.environment == null ? Map.of() : Map.copyOf(pod.environment);
+    }
+
+    /** The folder a pod's volume was materialised in. */
+    public Path volumeDir(String podName, String volumeName) {
+        return workDir.resolve(podName).resolve(volumeName);
     }
 
     /** What a pod's runner printed on stderr so far. */
@@ -250,7 +277,7 @@ public final class KubeletDouble implements AutoCloseable {
             }
             return;
         }
-        Optional<String> configError = environmentProblem(fake);
+        Optional<String> configError = missingEnvSource(fake).or(() -> environmentProblem(fake));
         if (configError.isPresent()) {
             // The kubelet keeps retrying such a container, which waits with this reason.
             writePodStatus(fake, waiting(fake, "CreateContainerConfigError", configError.get()));
@@ -275,17 +302,23 @@ public final class KubeletDouble implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        fake.environment = env;
         writePodStatus(fake, running(fake));
         Thread thread =
                 new Thread(
                         () -> {
                             int code;
+                            // One log, as the container runtime keeps stdout and stderr.
                             try (PrintStream out =
                                             new PrintStream(
-                                                    fake.out, true, StandardCharsets.UTF_8);
+                                                    new Tee(fake.out, fake.log),
+                                                    true,
+                                                    StandardCharsets.UTF_8);
                                     PrintStream err =
                                             new PrintStream(
-                                                    fake.err, true, StandardCharsets.UTF_8)) {
+                                                    new Tee(fake.err, fake.log),
+                                                    true,
+                                                    StandardCharsets.UTF_8)) {
                                 code =
                                         RunnerMain.execute(
                                                 out, err, env::get, args.toArray(String[]::new));
@@ -324,6 +357,14 @@ public final class KubeletDouble implements AutoCloseable {
         String reason =
                 fake.killed ? fake.behaviour.killReason() : succeeded ? "Completed" : "Error";
         String now = Instant.now().toString();
+        // The runner writes no termination-message file: with FallbackToLogsOnError a failed
+        // container's message is the tail of its log.
+        String message =
+                !succeeded
+                                && "FallbackToLogsOnError"
+                                        .equals(container(fake).getTerminationMessagePolicy())
+                        ? logTail(fake.log.toString(StandardCharsets.UTF_8))
+                        : null;
         ContainerStatus status =
                 new ContainerStatusBuilder()
                         .withName(container(fake).getName())
@@ -332,7 +373,7 @@ public final class KubeletDouble implements AutoCloseable {
                         .withNewTerminated()
                         .withExitCode(code)
                         .withReason(reason)
-                        .withMessage(terminationMessage(fake, succeeded))
+                        .withMessage(message)
                         .withFinishedAt(now)
                         .endTerminated()
                         .endState()
@@ -342,6 +383,7 @@ public final class KubeletDouble implements AutoCloseable {
                 new PodStatusBuilder()
                         .withPhase(succeeded ? "Succeeded" : "Failed")
                         .withPodIP(fake.podIp)
+                        .withInitContainerStatuses(initStatuses(fake, true))
                         .withContainerStatuses(status)
                         .build());
         fake.finished = succeeded ? 1 : -1;
@@ -366,39 +408,12 @@ public final class KubeletDouble implements AutoCloseable {
                 .build();
     }
 
-    /**
-     * What the kubelet puts in {@code terminated.message}: the file {@code terminationMessagePath},
-     * which the runner never writes, so nothing; with {@code FallbackToLogsOnError} and a failed
-     * container, the tail of its log instead, at most the last 80 lines and 2,048 bytes. The log
-     * here is stdout then stderr, where a runtime interleaves them as they were written; the
-     * runner's errors are the last lines either way.
-     */
-    private String terminationMessage(FakePod fake, boolean succeeded) {
-        if (succeeded
-                || !"FallbackToLogsOnError".equals(container(fake).getTerminationMessagePolicy())) {
-            return null;
-        }
-        byte[] log =
-                (fake.out.toString(StandardCharsets.UTF_8)
-                                + fake.err.toString(StandardCharsets.UTF_8))
-                        .getBytes(StandardCharsets.UTF_8);
-        int from = Math.max(0, log.length - 2048);
-        int lines = 0;
-        for (int i = log.length - 1; i >= from; i--) {
-            if (log[i] == '\n' && i < log.length - 1 && ++lines == 80) {
-                from = i + 1;
-                break;
-            }
-        }
-        String tail = new String(log, from, log.length - from, StandardCharsets.UTF_8);
-        return tail.isBlank() ? null : tail;
-    }
-
     private PodStatus running(FakePod fake) {
         return new PodStatusBuilder()
                 .withPhase("Running")
                 .withPodIP(fake.podIp)
                 .withStartTime(Instant.now().toString())
+                .withInitContainerStatuses(initStatuses(fake, false))
                 .addNewCondition()
                 .withType("Ready")
                 .withStatus("True")
@@ -440,6 +455,23 @@ public final class KubeletDouble implements AutoCloseable {
                                 dir);
                     }
                 }
+            } else if (volume.getConfigMap() != null) {
+                writeConfigMap(
+                        fake,
+                        volume.getConfigMap().getName(),
+                        volume.getConfigMap().getItems(),
+                        dir);
+            } else if (volume.getSecret() != null) {
+                writeSecret(
+                        fake,
+                        volume.getSecret().getSecretName(),
+                        volume.getSecret().getItems(),
+                        dir);
+            } else if (volume.getEmptyDir() == null) {
+                throw new IllegalStateException(
+                        "the kubelet double cannot materialise volume "
+                                + volume.getName()
+                                + ": only emptyDir, configMap, secret and projected");
             }
         }
         Map<String, Path> mounts = new LinkedHashMap<>();
@@ -456,68 +488,174 @@ public final class KubeletDouble implements AutoCloseable {
     private List<String> unmountable(FakePod fake) {
         List<String> problems = new ArrayList<>();
         for (Volume volume : fake.pod.getSpec().getVolumes()) {
-            if (volume.getProjected() == null) {
-                continue;
-            }
-            for (VolumeProjection source : volume.getProjected().getSources()) {
-                String kind = null;
-                String name = null;
-                boolean exists = true;
-                if (source.getConfigMap() != null
-                        && !Boolean.TRUE.equals(source.getConfigMap().getOptional())) {
-                    kind = "configmap";
-                    name = source.getConfigMap().getName();
-                    exists =
-                            client.configMaps()
-                                            .inNamespace(namespace(fake.job))
-                                            .withName(name)
-                                            .get()
-                                    != null;
-                } else if (source.getSecret() != null
-                        && !Boolean.TRUE.equals(source.getSecret().getOptional())) {
-                    kind = "secret";
-                    name = source.getSecret().getName();
-                    exists =
-                            client.secrets().inNamespace(namespace(fake.job)).withName(name).get()
-                                    != null;
-                }
-                if (exists && kind != null) {
-                    // Items naming a key the source lacks fail the mount as a missing source does.
-                    Map<String, byte[]> keys =
-                            kind.equals("secret")
-                                    ? secretKeys(fake, name)
-                                    : configMapKeys(fake, name);
-                    List<KeyToPath> items =
-                            kind.equals("secret")
-                                    ? source.getSecret().getItems()
-                                    : source.getConfigMap().getItems();
-                    for (KeyToPath item : nonNull(items)) {
-                        if (!keys.containsKey(item.getKey())) {
-                            problems.add(
-                                    "MountVolume.SetUp failed for volume \""
-                                            + volume.getName()
-                                            + "\" : "
-                                            + (kind.equals("secret")
-                                                    ? "references non-existent secret key: "
-                                                    : "configmap references non-existent config"
-                                                            + " key: ")
-                                            + item.getKey());
-                        }
+            List<MountSource> sources = new ArrayList<>();
+            if (volume.getProjected() != null) {
+                for (VolumeProjection source : volume.getProjected().getSources()) {
+                    if (source.getConfigMap() != null
+                            && !Boolean.TRUE.equals(source.getConfigMap().getOptional())) {
+                        sources.add(
+                                new MountSource(
+                                        "configmap",
+                                        source.getConfigMap().getName(),
+                                        source.getConfigMap().getItems()));
+                    } else if (source.getSecret() != null
+                            && !Boolean.TRUE.equals(source.getSecret().getOptional())) {
+                        sources.add(
+                                new MountSource(
+                                        "secret",
+                                        source.getSecret().getName(),
+                                        source.getSecret().getItems()));
                     }
                 }
-                if (!exists) {
-                    problems.add(
-                            "MountVolume.SetUp failed for volume \""
-                                    + volume.getName()
-                                    + "\" : "
-                                    + kind
-                                    + " \""
-                                    + name
-                                    + "\" not found");
+            } else if (volume.getConfigMap() != null
+                    && !Boolean.TRUE.equals(volume.getConfigMap().getOptional())) {
+                sources.add(
+                        new MountSource(
+                                "configmap",
+                                volume.getConfigMap().getName(),
+                                volume.getConfigMap().getItems()));
+            } else if (volume.getSecret() != null
+                    && !Boolean.TRUE.equals(volume.getSecret().getOptional())) {
+                sources.add(
+                        new MountSource(
+                                "secret",
+                                volume.getSecret().getSecretName(),
+                                volume.getSecret().getItems()));
+            }
+            String failed = "MountVolume.SetUp failed for volume \"" + volume.getName() + "\" : ";
+            for (MountSource source : sources) {
+                if (!exists(fake, source.kind(), source.name())) {
+                    problems.add(failed + source.kind() + " \"" + source.name() + "\" not found");
+                    continue;
+                }
+                // Items naming a key the source lacks fail the mount as a missing source does.
+                boolean secret = source.kind().equals("secret");
+                Map<String, byte[]> keys =
+                        secret
+                                ? secretKeys(fake, source.name())
+                                : configMapKeys(fake, source.name());
+                for (KeyToPath item : nonNull(source.items())) {
+                    if (!keys.containsKey(item.getKey())) {
+                        problems.add(
+                                failed
+                                        + (secret
+                                                ? "references non-existent secret key: "
+                                                : "configmap references non-existent config key: ")
+                                        + item.getKey());
+                    }
                 }
             }
         }
         return problems;
+    }
+
+    /** A ConfigMap or Secret a volume mounts, with the keys it picks (none: all of them). */
+    private record MountSource(String kind, String name, List<KeyToPath> items) {}
+
+    private boolean exists(FakePod fake, String kind, String name) {
+        String namespace = namespace(fake.job);
+        return kind.equals("configmap")
+                ? client.configMaps().inNamespace(namespace).withName(name).get() != null
+                : client.secrets().inNamespace(namespace).withName(name).get() != null;
+    }
+
+    /**
+     * The kubelet's message for the first {@code envFrom} ConfigMap or Secret that does not exist
+     * and is not optional: the container cannot be created.
+     */
+    private Optional<String> missingEnvSource(FakePod fake) {
+        for (EnvFromSource source : nonNull(container(fake).getEnvFrom())) {
+            if (source.getConfigMapRef() != null
+                    && !Boolean.TRUE.equals(source.getConfigMapRef().getOptional())
+                    && !exists(fake, "configmap", source.getConfigMapRef().getName())) {
+                return Optional.of(
+                        "configmap \"" + source.getConfigMapRef().getName() + "\" not found");
+            }
+            if (source.getSecretRef() != null
+                    && !Boolean.TRUE.equals(source.getSecretRef().getOptional())
+                    && !exists(fake, "secret", source.getSecretRef().getName())) {
+                return Optional.of("secret \"" + source.getSecretRef().getName() + "\" not found");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The variables of the container's {@code envFrom}, later sources over earlier ones. */
+    private Map<String, String> envFrom(FakePod fake) {
+        Map<String, String> env = new LinkedHashMap<>();
+        String namespace = namespace(fake.job);
+        for (EnvFromSource source : nonNull(container(fake).getEnvFrom())) {
+            Map<String, String> data = Map.of();
+            if (source.getConfigMapRef() != null) {
+                ConfigMap map =
+                        client.configMaps()
+                                .inNamespace(namespace)
+                                .withName(source.getConfigMapRef().getName())
+                                .get();
+                data = map == null ? Map.of() : nonNull(map.getData());
+            } else if (source.getSecretRef() != null) {
+                Map<String, String> values = new LinkedHashMap<>();
+                secretKeys(fake, source.getSecretRef().getName())
+                        .forEach(
+                                (key, value) ->
+                                        values.put(key, new String(value, StandardCharsets.UTF_8)));
+                data = values;
+            }
+            String prefix = source.getPrefix() == null ? "" : source.getPrefix();
+            for (Map.Entry<String, String> entry : data.entrySet()) {
+                String name = prefix + entry.getKey();
+                // The kubelet skips keys that are no variable names (and says so in an event).
+                if (ENV_NAME.matcher(name).matches()) {
+                    env.put(name, entry.getValue());
+                }
+            }
+        }
+        return env;
+    }
+
+    /**
+     * The init containers' statuses: each completed (the double runs no images), a native sidecar
+     * ({@code restartPolicy: Always}) running until the pod ends, then terminated.
+     */
+    private static List<ContainerStatus> initStatuses(FakePod fake, boolean podEnded) {
+        List<ContainerStatus> statuses = new ArrayList<>();
+        String now = Instant.now().toString();
+        for (Container init : nonNull(fake.pod.getSpec().getInitContainers())) {
+            boolean sidecar = "Always".equals(init.getRestartPolicy());
+            ContainerStatusBuilder status =
+                    new ContainerStatusBuilder()
+                            .withName(init.getName())
+                            .withImage(init.getImage())
+                            .withReady(sidecar && !podEnded);
+            if (sidecar && !podEnded) {
+                status.withNewState().withNewRunning().withStartedAt(now).endRunning().endState();
+            } else {
+                status.withNewState()
+                        .withNewTerminated()
+                        .withExitCode(0)
+                        .withReason("Completed")
+                        .withFinishedAt(now)
+                        .endTerminated()
+                        .endState();
+            }
+            statuses.add(status.build());
+        }
+        return statuses;
+    }
+
+    /** The kubelet's tail of a log for a termination message: 80 lines, at most 2,048 bytes. */
+    static String logTail(String log) {
+        List<String> lines = log.lines().toList();
+        String tail =
+                String.join("\n", lines.subList(Math.max(0, lines.size() - 80), lines.size()));
+        byte[] bytes = tail.getBytes(StandardCharsets.UTF_8);
+        if (tail.isBlank()) {
+            return null;
+        }
+        if (bytes.length <= 2048) {
+            return tail;
+        }
+        return new String(bytes, bytes.length - 2048, 2048, StandardCharsets.UTF_8);
     }
 
     /** An event as the Job controller or the kubelet records it. */
@@ -670,7 +808,8 @@ public final class KubeletDouble implements AutoCloseable {
     }
 
     private Map<String, String> environment(FakePod fake) {
-        Map<String, String> env = new HashMap<>();
+        // envFrom first: env, and the Job controller's index, win over it.
+        Map<String, String> env = new HashMap<>(envFrom(fake));
         env.put("JOB_COMPLETION_INDEX", Integer.toString(fake.index));
         for (EnvVar variable : nonNull(container(fake).getEnv())) {
             if (variable.getValue() != null) {
@@ -899,6 +1038,11 @@ public final class KubeletDouble implements AutoCloseable {
         final PodBehaviour behaviour;
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
         final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        /** Both streams in the order written, as the container runtime logs them. */
+        final ByteArrayOutputStream log = new ByteArrayOutputStream();
+
+        volatile Map<String, String> environment;
         volatile String podIp;
         volatile Thread thread;
         volatile boolean killed;
@@ -915,6 +1059,33 @@ public final class KubeletDouble implements AutoCloseable {
 
         String name() {
             return pod.getMetadata().getName();
+        }
+    }
+
+    /** Writes to one stream and to a shared log, a write at a time. */
+    private static final class Tee extends OutputStream {
+        private final OutputStream own;
+        private final ByteArrayOutputStream log;
+
+        Tee(OutputStream own, ByteArrayOutputStream log) {
+            this.own = own;
+            this.log = log;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            own.write(b);
+            synchronized (log) {
+                log.write(b);
+            }
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) throws IOException {
+            own.write(bytes, offset, length);
+            synchronized (log) {
+                log.write(bytes, offset, length);
+            }
         }
     }
 }

@@ -144,6 +144,9 @@ class LeaderElectionIT {
                                 true,
                                 LEASE_NAMESPACE,
                                 0,
+                                world.settings.runnerDefaults(),
+                                world.settings.allowedRunnerImages(),
+                                world.settings.allowedRunnerServiceAccounts(),
                                 // Every replica holds the one key, as the chart's Secret gives.
                                 world.settings.controlKey(),
                                 true),

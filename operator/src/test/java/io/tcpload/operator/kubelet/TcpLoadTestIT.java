@@ -4,10 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Condition;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.EnvFromSource;
+import io.fabric8.kubernetes.api.model.EnvFromSourceBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.api.model.VolumeBuilder;
+import io.fabric8.kubernetes.api.model.VolumeMount;
+import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.tcpload.operator.children.DesiredResources;
 import io.tcpload.operator.crd.DataFile;
 import io.tcpload.operator.crd.Phase;
@@ -392,8 +399,9 @@ class TcpLoadTestIT {
                     .isNotEmpty()
                     .containsOnly("pin=0042;card=6222", "pin=0042;card=6223");
             assertThat(world.operatorRequests())
-                    .as("the operator mounts Secrets and never reads one")
-                    .noneMatch(r -> r.resource().equals("secrets"));
+                    .as("the operator mounts Secrets and never reads one; it creates its own")
+                    .filteredOn(r -> r.resource().equals("secrets"))
+                    .allMatch(r -> r.method().equals("POST"));
             var json = world.client.getKubernetesSerialization();
             assertThat(json.asJson(get(namespace, "secret")))
                     .as("no credential in the test")
@@ -472,6 +480,130 @@ class TcpLoadTestIT {
         assertThat(status.getMessage())
                 .contains("CreateContainerConfigError")
                 .contains("couldn't find key pin in Secret " + namespace + "/pins");
+    }
+
+    @Test
+    void extraVolumesAndEnvFromReachTheRunner() {
+        String namespace = newNamespace();
+        configMap(
+                namespace,
+                "runner-env",
+                Map.of(
+                        "TZ", "Asia/Shanghai",
+                        "LOAD_TEAM", "payments",
+                        // The operator's own variables win over envFrom, as env does in a pod.
+                        "TCPLOAD_TEST", "not-this-one",
+                        "not a variable", "skipped"));
+        configMap(namespace, "target-ca", Map.of("ca.pem", "-----BEGIN CERTIFICATE-----\n"));
+        TcpLoadTestSpec spec = spec(1);
+        spec.getRunner().setEnvFrom(List.of(envFromConfigMap("runner-env")));
+        spec.getRunner()
+                .setVolumes(
+                        List.of(
+                                new VolumeBuilder()
+                                        .withName("ca")
+                                        .withNewConfigMap()
+                                        .withName("target-ca")
+                                        .endConfigMap()
+                                        .build(),
+                                new VolumeBuilder()
+                                        .withName("scratch")
+                                        .withNewEmptyDir()
+                                        .endEmptyDir()
+                                        .build()));
+        spec.getRunner()
+                .setVolumeMounts(
+                        List.of(
+                                new VolumeMountBuilder()
+                                        .withName("ca")
+                                        .withMountPath("/etc/ssl/target")
+                                        .withReadOnly(true)
+                                        .build(),
+                                new VolumeMountBuilder()
+                                        .withName("scratch")
+                                        .withMountPath("/scratch")
+                                        .build()));
+        create(namespace, "mounted", spec);
+
+        TcpLoadTestStatus status = awaitFinished(namespace, "mounted");
+
+        assertThat(status.getPhase()).as(status.getMessage()).isEqualTo(Phase.Succeeded);
+        String pod = status.getRunners().get(0).getPod();
+        assertThat(world.kubelet.environment(pod))
+                .containsEntry("TZ", "Asia/Shanghai")
+                .containsEntry("LOAD_TEAM", "payments")
+                .containsEntry("TCPLOAD_TEST", "mounted")
+                .doesNotContainKey("not a variable");
+        assertThat(world.kubelet.volumeDir(pod, "ca").resolve("ca.pem"))
+                .hasContent("-----BEGIN CERTIFICATE-----");
+        assertThat(world.kubelet.volumeDir(pod, "scratch")).isEmptyDirectory();
+        PodSpec created = world.client.pods().inNamespace(namespace).withName(pod).get().getSpec();
+        assertThat(created.getAutomountServiceAccountToken()).isFalse();
+        assertThat(created.getContainers().get(0).getVolumeMounts())
+                .extracting(VolumeMount::getMountPath)
+                .containsExactly(
+                        "/etc/tcpload/profile", "/results", "/tmp", "/etc/ssl/target", "/scratch");
+    }
+
+    @Test
+    void anEnvFromConfigMapThatDoesNotExistFailsTheTestAtOnce() {
+        String namespace = newNamespace();
+        TcpLoadTestSpec spec = spec(1);
+        spec.setStartTimeoutSeconds(300);
+        spec.getRunner().setEnvFrom(List.of(envFromConfigMap("no-such-env")));
+        create(namespace, "envless", spec);
+
+        TcpLoadTestStatus status = awaitFinished(namespace, "envless");
+
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        assertThat(status.getMessage())
+                .startsWith("Runner 0 (pod envless-runners-0-")
+                .endsWith(
+                        "cannot start: CreateContainerConfigError: configmap \"no-such-env\" not"
+                                + " found.");
+    }
+
+    static EnvFromSource envFromConfigMap(String name) {
+        return new EnvFromSourceBuilder()
+                .withNewConfigMapRef()
+                .withName(name)
+                .endConfigMapRef()
+                .build();
+    }
+
+    /**
+     * A runner that refuses what it was given exits 2; its last lines reach the test's message
+     * through its termination message (FallbackToLogsOnError), here from an envFrom variable.
+     */
+    @Test
+    void aRunnerThatExitsWithAnErrorLeavesItsLastLinesInTheTestsMessage() {
+        String namespace = newNamespace();
+        configMap(namespace, "bad-env", Map.of("TCPLOAD_RUNNER_INDEX", "x"));
+        TcpLoadTestSpec spec = spec(1);
+        spec.getRunner().setEnvFrom(List.of(envFromConfigMap("bad-env")));
+        create(namespace, "refusing", spec);
+
+        TcpLoadTestStatus status = awaitFinished(namespace, "refusing");
+
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        assertThat(status.getMessage())
+                .startsWith("Runner 0 (pod refusing-runners-0-")
+                .contains("Error: exit code 2: ")
+                .contains("tcpload-runner: TCPLOAD_RUNNER_INDEX must be a runner index (got 'x')");
+    }
+
+    static void configMap(String namespace, String name, Map<String, String> data) {
+        world.client
+                .configMaps()
+                .inNamespace(namespace)
+                .resource(
+                        new ConfigMapBuilder()
+                                .withNewMetadata()
+                                .withName(name)
+                                .endMetadata()
+                                .withData(data)
+                                .build())
+                .create();
     }
 
     @Test

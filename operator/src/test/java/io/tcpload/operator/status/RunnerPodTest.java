@@ -59,6 +59,7 @@ class RunnerPodTest {
                                                                 .withNewTerminated()
                                                                 .withExitCode(137)
                                                                 .withReason("OOMKilled")
+                                                                .withMessage("Running 30s loadtest")
                                                                 .endTerminated()
                                                                 .endState()
                                                                 .build())
@@ -156,5 +157,124 @@ class RunnerPodTest {
                                         .endMetadata()
                                         .build()))
                 .isEmpty();
+    }
+
+    /**
+     * A runner that exits with an error leaves its last lines in its terminated state
+     * (FallbackToLogsOnError), and the last five become the problem, on one line.
+     */
+    @Test
+    void aRunnersLastLogLinesAreItsProblem() {
+        RunnerPod pod =
+                RunnerPod.of(
+                                pod(
+                                        new PodStatusBuilder()
+                                                .withPhase("Failed")
+                                                .withContainerStatuses(
+                                                        new ContainerStatusBuilder()
+                                                                .withName("runner")
+                                                                .withNewState()
+                                                                .withNewTerminated()
+                                                                .withExitCode(2)
+                                                                .withReason("Error")
+                                                                .withMessage(
+                                                                        "Running 30s loadtest\n"
+                                                                                + "a\nb\nc\n"
+                                                                                + "tcpload-runner: line 7:"
+                                                                                + " rsp_code_type: must"
+                                                                                + " be fixed or json or"
+                                                                                + " xml\n\n"
+                                                                                + "tcpload-runner:"
+                                                                                + " TCPLOAD_RUNNER_INDEX"
+                                                                                + " must be a runner"
+                                                                                + " index (got 'x')\n")
+                                                                .endTerminated()
+                                                                .endState()
+                                                                .build())
+                                                .build()))
+                        .orElseThrow();
+
+        assertThat(pod.problem())
+                .isEqualTo(
+                        "Error: exit code 2: b; c; tcpload-runner: line 7: rsp_code_type: must be fixed"
+                                + " or json or xml; tcpload-runner: TCPLOAD_RUNNER_INDEX must be a"
+                                + " runner index (got 'x')");
+    }
+
+    @Test
+    void anInitContainersTroubleComesBeforeTheWaitingRunner() {
+        ContainerStatusBuilder initializing =
+                new ContainerStatusBuilder()
+                        .withName("runner")
+                        .withNewState()
+                        .withNewWaiting()
+                        .withReason("PodInitializing")
+                        .endWaiting()
+                        .endState();
+        PodStatus failed =
+                new PodStatusBuilder()
+                        .withPhase("Failed")
+                        .withInitContainerStatuses(
+                                new ContainerStatusBuilder()
+                                        .withName("wait-for-target")
+                                        .withNewState()
+                                        .withNewTerminated()
+                                        .withExitCode(1)
+                                        .withReason("Error")
+                                        .withMessage("nc: bad address 'target'")
+                                        .endTerminated()
+                                        .endState()
+                                        .build())
+                        .withContainerStatuses(initializing.build())
+                        .build();
+        PodStatus pulling =
+                new PodStatusBuilder()
+                        .withPhase("Pending")
+                        .withInitContainerStatuses(
+                                new ContainerStatusBuilder()
+                                        .withName("setup")
+                                        .withNewState()
+                                        .withNewWaiting()
+                                        .withReason("ImagePullBackOff")
+                                        .withMessage("Back-off pulling image \"busybox:nope\"")
+                                        .endWaiting()
+                                        .endState()
+                                        .build())
+                        .withContainerStatuses(initializing.build())
+                        .build();
+        PodStatus initialised =
+                new PodStatusBuilder()
+                        .withPhase("Pending")
+                        .withInitContainerStatuses(
+                                new ContainerStatusBuilder()
+                                        .withName("setup")
+                                        .withNewState()
+                                        .withNewTerminated()
+                                        .withExitCode(0)
+                                        .withReason("Completed")
+                                        .endTerminated()
+                                        .endState()
+                                        .build())
+                        .withContainerStatuses(
+                                new ContainerStatusBuilder()
+                                        .withName("runner")
+                                        .withNewState()
+                                        .withNewWaiting()
+                                        .withReason("ContainerCreating")
+                                        .endWaiting()
+                                        .endState()
+                                        .build())
+                        .build();
+
+        assertThat(RunnerPod.of(pod(failed)).orElseThrow().problem())
+                .isEqualTo(
+                        "Error: init container wait-for-target, exit code 1: nc: bad address"
+                                + " 'target'");
+        assertThat(RunnerPod.of(pod(pulling)).orElseThrow().problem())
+                .isEqualTo(
+                        "ImagePullBackOff: init container setup: Back-off pulling image"
+                                + " \"busybox:nope\"");
+        assertThat(RunnerPod.of(pod(initialised)).orElseThrow().problem())
+                .isEqualTo("ContainerCreating");
     }
 }
