@@ -172,7 +172,12 @@ class DesiredResourcesTest {
         assertThat(runner.getImagePullPolicy()).isEqualTo("Always");
         assertThat(runner.getEnv())
                 .extracting(EnvVar::getName)
-                .containsExactly("TCPLOAD_BIND_HOST", "TCPLOAD_NAMESPACE", "TCPLOAD_TEST", "TZ");
+                .containsExactly(
+                        "TCPLOAD_BIND_HOST",
+                        "TCPLOAD_NAMESPACE",
+                        "TCPLOAD_TEST",
+                        "TZ",
+                        "TCPLOAD_CONTROL_TOKEN");
         assertThat(runner.getResources().getLimits()).containsKey("cpu");
         assertThat(pod.getNodeSelector()).containsEntry("pool", "load");
         assertThat(pod.getServiceAccountName()).isEqualTo("loader");
