@@ -21,7 +21,7 @@ public final class RunnerMain {
             // does not need it (ask for it with -Dio.netty.leakDetection.level=...).
             ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
         }
-        System.exit(execute(System.out, System.err, args));
+        System.exit(execute(System.out, System.err, System::getenv, true, args));
     }
 
     /** Runs the command line and returns the exit status (for tests and embedding). */
@@ -38,7 +38,7 @@ public final class RunnerMain {
             PrintStream err,
             Function<String, String> environment,
             String... args) {
-        return execute(out, err, environment, Clock.systemUTC(), args);
+        return execute(out, err, environment, Clock.systemUTC(), false, args);
     }
 
     /**
@@ -52,9 +52,29 @@ public final class RunnerMain {
             Function<String, String> environment,
             Clock clock,
             String... args) {
+        return execute(out, err, environment, clock, false, args);
+    }
+
+    private static int execute(
+            PrintStream out,
+            PrintStream err,
+            Function<String, String> environment,
+            boolean catchSignals,
+            String... args) {
+        return execute(out, err, environment, Clock.systemUTC(), catchSignals, args);
+    }
+
+    private static int execute(
+            PrintStream out,
+            PrintStream err,
+            Function<String, String> environment,
+            Clock clock,
+            boolean catchSignals,
+            String... args) {
         CommandLine commandLine =
                 InvocationOptions.configure(
-                                new CommandLine(new RunCommand(out, err, environment, clock)))
+                                new CommandLine(
+                                        new RunCommand(out, err, environment, clock, catchSignals)))
                         .setOut(new PrintWriter(out, true))
                         .setErr(new PrintWriter(err, true))
                         .setCaseInsensitiveEnumValuesAllowed(true)

@@ -40,7 +40,7 @@ import io.tcpload.operator.status.RunnerProbe;
 import io.tcpload.operator.status.StatusComputer;
 import io.tcpload.operator.validation.Failure;
 import io.tcpload.operator.validation.TcpLoadTestValidator;
-import io.tcpload.runner.report.JsonResult;
+import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.stats.RunSummary;
 import java.time.Clock;
 import java.time.Duration;
@@ -71,9 +71,11 @@ import java.util.function.Consumer;
  * their test, so a test (and its namespace) never hangs in Terminating when the operator is gone.
  * Tests created by an operator that did use one get it removed when met.
  *
- * <p>Nothing lives only in memory: the phase, the start instant and the merged result are in the
+ * <p>Little lives only in memory: the phase, the start instant and the merged result are in the
  * status, the spec being run is recorded on the Job, and the runners hold their results until told,
- * so an operator restarted at any point finishes the test.
+ * so an operator restarted at any point finishes the test. The one exception: the partial result of
+ * a runner stopped early, kept from its first fetch ({@link ResultStore}) since its pod serves it
+ * only through its grace period; an operator restarted after that counts such a runner lost.
  *
  * <p>Threading: JOSDK calls it from its reconcile threads, never twice at once for one test.
  */
@@ -98,6 +100,7 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
     private final RunnerClient runners;
     private final ControlKey controlKey;
     private final Clock clock;
+    private final ResultStore results = new ResultStore();
     private volatile IndexerResourceCache<TcpLoadTest> tests;
     private volatile boolean reconciling;
 
@@ -256,11 +259,22 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
         }
         Map<Integer, RunnerPod> pods = pods(context, jobName);
         Map<Integer, RunnerProbe> probes = new HashMap<>();
-        Map<Integer, RunSummary> results = new HashMap<>();
+        String uid = test.getMetadata().getUid();
         // Derived, never read back: the operator may create the runners' Secret, not read it.
-        String token = controlKey.tokenFor(test.getMetadata().getUid());
+        String token = controlKey.tokenFor(uid);
         if (job.isPresent() && !phase.finished()) {
-            observeRunners(pods, probes, results, token);
+            observeRunners(uid, pods, probes, token);
+        }
+        Map<Integer, RunSummary> results = new HashMap<>();
+        Map<Integer, Stopped> stopped = new HashMap<>();
+        if (!phase.finished()) {
+            this.results
+                    .of(uid)
+                    .forEach(
+                            (index, kept) -> {
+                                results.put(index, kept.summary());
+                                kept.stopped().ifPresent(why -> stopped.put(index, why));
+                            });
         }
         List<String> refusals = job.isPresent() ? refusals(context, test) : List.of();
         Observation seen =
@@ -274,7 +288,8 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
                         pods,
                         probes,
                         results,
-                        now);
+                        now,
+                        stopped);
         Decision decision = StatusComputer.next(seen);
         TcpLoadTest latest = test;
         if (decision.writeFirst()) {
@@ -303,7 +318,8 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
                                     pods,
                                     probes,
                                     results,
-                                    now));
+                                    now,
+                                    stopped));
         }
 
         if (decision.createChildren()) {
@@ -325,6 +341,9 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
             // Read stale: what this reconcile did was what the status as read asked for; the
             // next one decides from the status as it is.
             return control.rescheduleAfter(STALE_RETRY);
+        }
+        if (decision.status().getPhase() != null && decision.status().getPhase().finished()) {
+            this.results.forget(uid);
         }
         decision.requeue().ifPresent(control::rescheduleAfter);
         return control;
@@ -430,10 +449,11 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
                 && event.getMessage().contains("not found");
     }
 
+    /** Each running runner's live stats, and the result of each that has one, fetched once. */
     private void observeRunners(
+            String uid,
             Map<Integer, RunnerPod> pods,
             Map<Integer, RunnerProbe> probes,
-            Map<Integer, RunSummary> results,
             String token) {
         Map<String, RunnerProbe> byIp = runners.stats(runningIps(pods));
         for (RunnerPod pod : pods.values()) {
@@ -442,10 +462,10 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
                 continue;
             }
             probes.put(pod.index(), probe);
-            if (probe.state() == RunnerProbe.State.FINISHED) {
+            if (probe.state() == RunnerProbe.State.FINISHED && !results.has(uid, pod.index())) {
                 runners.result(pod.podIp(), token)
-                        .map(JsonResult::read)
-                        .ifPresent(result -> results.put(pod.index(), result));
+                        .map(ResultStore.Kept::parse)
+                        .ifPresent(kept -> results.put(uid, pod.index(), kept));
             }
         }
     }

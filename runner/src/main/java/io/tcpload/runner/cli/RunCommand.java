@@ -52,6 +52,7 @@ public final class RunCommand implements Callable<Integer> {
     private final PrintStream err;
     private final Function<String, String> environment;
     private final Clock clock;
+    private final boolean catchSignals;
 
     /**
      * A command that prints its report to {@code out} and its errors and warnings to {@code err}.
@@ -64,23 +65,46 @@ public final class RunCommand implements Callable<Integer> {
      * As {@link #RunCommand(PrintStream, PrintStream)}, reading variables from {@code environment}.
      */
     public RunCommand(PrintStream out, PrintStream err, Function<String, String> environment) {
-        this(out, err, environment, Clock.systemUTC());
+        this(out, err, environment, false);
     }
 
     /**
-     * As {@link #RunCommand(PrintStream, PrintStream, Function)}, keeping the start instant on
-     * {@code clock} (the wall clock of the machine the runner stands for).
+     * As {@link #RunCommand(PrintStream, PrintStream, Function)}; with {@code catchSignals} (the
+     * runner's own process), SIGTERM and SIGINT stop the load, its result is served as partial
+     * through a pod's grace period, and the exit status is 128 + the signal.
      */
     public RunCommand(
-            PrintStream out, PrintStream err, Function<String, String> environment, Clock clock) {
+            PrintStream out,
+            PrintStream err,
+            Function<String, String> environment,
+            boolean catchSignals) {
         this.out = out;
         this.err = err;
         this.environment = environment;
+        this.catchSignals = catchSignals;
+        this.clock = Clock.systemUTC();
+    }
+
+    /**
+     * As {@link #RunCommand(PrintStream, PrintStream, Function, boolean)}, keeping the start
+     * instant on {@code clock} (the wall clock of the machine the runner stands for).
+     */
+    public RunCommand(
+            PrintStream out,
+            PrintStream err,
+            Function<String, String> environment,
+            Clock clock,
+            boolean catchSignals) {
+        this.out = out;
+        this.err = err;
+        this.environment = environment;
+        this.catchSignals = catchSignals;
         this.clock = clock;
     }
 
     @Override
     public Integer call() throws InterruptedException {
-        return new CommandRun(out, err, environment, clock).run(options.toInvocation());
+        return new CommandRun(out, err, environment, clock, catchSignals)
+                .run(options.toInvocation());
     }
 }
