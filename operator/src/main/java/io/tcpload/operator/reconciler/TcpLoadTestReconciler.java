@@ -244,7 +244,8 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
         Map<Integer, RunnerPod> pods = pods(context, jobName);
         Map<Integer, RunnerProbe> probes = new HashMap<>();
         String uid = test.getMetadata().getUid();
-        if (job.isPresent() && !phase.finished()) {
+        // A deleted Job's pods may still be terminating, each serving its partial result.
+        if ((job.isPresent() || !pods.isEmpty()) && !phase.finished()) {
             observeRunners(uid, pods, probes);
         }
         Map<Integer, RunSummary> results = new HashMap<>();

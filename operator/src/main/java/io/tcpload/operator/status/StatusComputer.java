@@ -17,6 +17,7 @@ import io.tcpload.operator.results.Thresholds;
 import io.tcpload.runner.Version;
 import io.tcpload.runner.contract.RunnerInvocation.Load;
 import io.tcpload.runner.contract.RunnerProtocol;
+import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.stats.RunSummary;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,7 +25,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -375,22 +375,16 @@ public final class StatusComputer {
             lost.add("runner " + i + " lost: it did not report by " + reportBy);
         }
         List<String> partial = new ArrayList<>();
-        for (var entry : new TreeMap<>(seen.stopped()).entrySet()) {
-            RunnerPod pod = seen.pods().get(entry.getKey());
-            String why =
-                    pod == null || pod.terminating() == null
-                            ? ""
-                            : " ("
-                                    + (pod.terminating().equals("deleted")
-                                            ? "pod deleted"
-                                            : pod.terminating())
-                                    + ")";
-            partial.add(
-                    (pod == null ? "runner " + entry.getKey() : runnerName(pod))
-                            + " "
-                            + entry.getValue().describe()
-                            + why
-                            + ": partial");
+        for (RunnerStatus row : status.getRunners()) {
+            if (Boolean.TRUE.equals(row.getPartial())) {
+                partial.add(
+                        "runner "
+                                + row.getIndex()
+                                + (row.getPod() == null ? "" : " (pod " + row.getPod() + ")")
+                                + " "
+                                + row.getMessage()
+                                + ": partial");
+            }
         }
         List<RunSummary> collected = new ArrayList<>(seen.results().values());
         if (!collected.isEmpty()) {
@@ -562,9 +556,31 @@ public final class StatusComputer {
                 String since = i < previous.size() ? previous.get(i).getUnreachableSince() : null;
                 row.setUnreachableSince(since != null ? since : seen.now().toString());
             }
-            if (seen.stopped().containsKey(i)) {
+            RunnerStatus before = i < previous.size() ? previous.get(i) : null;
+            if (pod == null && before != null && before.getPod() != null) {
+                // Gone since: its last known pod and phase stay on its row.
+                row.setPod(before.getPod());
+                row.setPhase(before.getPhase());
+                row.setMessage(before.getMessage());
+            }
+            Stopped stopped = seen.stopped().get(i);
+            if (stopped != null) {
                 row.setPartial(true);
-                row.setMessage(seen.stopped().get(i).describe());
+                String message = stopped.describe();
+                if (pod != null && pod.terminating() != null) {
+                    message +=
+                            " ("
+                                    + (pod.terminating().equals("deleted")
+                                            ? "pod deleted"
+                                            : pod.terminating())
+                                    + ")";
+                } else if (before != null
+                        && before.getMessage() != null
+                        && before.getMessage().startsWith(message)) {
+                    // Why it was told to go, seen while its pod was there.
+                    message = before.getMessage();
+                }
+                row.setMessage(message);
             }
             rows.add(row);
         }
