@@ -289,9 +289,7 @@ public final class StatusComputer {
         Instant deadline = startingSince.plusSeconds(spec.getStartTimeoutSeconds());
         if (!seen.now().isBefore(deadline)) {
             String reasons =
-                    notReady.stream()
-                            .map(i -> notReadyReason(i, seen))
-                            .collect(Collectors.joining("; "));
+                    Grouped.join(notReady.stream().map(i -> notReadyReason(i, seen)).toList());
             String message =
                     notReady.size()
                             + " of "
@@ -323,7 +321,7 @@ public final class StatusComputer {
         List<RunnerStatus> previousRows = status.getRunners();
         status.setRunners(rows(seen, previousRows));
         Instant startAt = Instant.ofEpochMilli(status.getStartAtMs());
-        List<String> lost = new ArrayList<>();
+        List<Grouped.Item> lost = new ArrayList<>();
         List<Integer> pending = new ArrayList<>();
         boolean terminating = false;
         for (int i = 0; i < runners; i++) {
@@ -335,24 +333,32 @@ public final class StatusComputer {
                     Optional.ofNullable(status.getRunners().get(i).getUnreachableSince())
                             .map(Instant::parse);
             if (pod == null) {
-                lost.add("runner " + i + " lost: its pod was deleted before it reported");
+                lost.add(
+                        new Grouped.Item(
+                                i, "runner " + i, "lost: its pod was deleted before it reported"));
             } else if (pod.failed()) {
                 lost.add(
-                        runnerName(pod)
-                                + " lost"
-                                + at(pod.endedAt() == null ? seen.now() : pod.endedAt(), startAt)
-                                + ": "
-                                + describe(pod));
+                        new Grouped.Item(
+                                i,
+                                runnerName(pod),
+                                "lost"
+                                        + at(
+                                                pod.endedAt() == null ? seen.now() : pod.endedAt(),
+                                                startAt)
+                                        + ": "
+                                        + describe(pod)));
             } else if (unreachableSince.isPresent()
                     && !seen.now().isBefore(unreachableSince.get().plus(LOST_AFTER))) {
                 // A runner on a lost node: its pod looks as it was, and no answer comes.
                 lost.add(
-                        runnerName(pod)
-                                + " lost"
-                                + at(unreachableSince.get(), startAt)
-                                + ": unreachable for "
-                                + LOST_AFTER.toSeconds()
-                                + " s (its node may be lost)");
+                        new Grouped.Item(
+                                i,
+                                runnerName(pod),
+                                "lost"
+                                        + at(unreachableSince.get(), startAt)
+                                        + ": unreachable for "
+                                        + LOST_AFTER.toSeconds()
+                                        + " s (its node may be lost)"));
             } else {
                 pending.add(i);
                 terminating |= pod.terminating() != null;
@@ -372,18 +378,20 @@ public final class StatusComputer {
             return next.build();
         }
         for (int i : pending) {
-            lost.add("runner " + i + " lost: it did not report by " + reportBy);
+            lost.add(new Grouped.Item(i, "runner " + i, "lost: it did not report by " + reportBy));
         }
-        List<String> partial = new ArrayList<>();
+        List<Grouped.Item> partial = new ArrayList<>();
         for (RunnerStatus row : status.getRunners()) {
             if (Boolean.TRUE.equals(row.getPartial())) {
                 partial.add(
-                        "runner "
-                                + row.getIndex()
-                                + (row.getPod() == null ? "" : " (pod " + row.getPod() + ")")
-                                + " "
-                                + row.getMessage()
-                                + ": partial");
+                        new Grouped.Item(
+                                row.getIndex(),
+                                "runner "
+                                        + row.getIndex()
+                                        + (row.getPod() == null
+                                                ? ""
+                                                : " (pod " + row.getPod() + ")"),
+                                row.getMessage() + ": partial"));
             }
         }
         List<RunSummary> collected = new ArrayList<>(seen.results().values());
@@ -407,8 +415,9 @@ public final class StatusComputer {
                             + runners
                             + " runners whole"
                             + (partial.isEmpty() ? "" : ", " + partial.size() + " partial"));
-            parts.addAll(lost);
-            parts.addAll(partial);
+            List<Grouped.Item> incomplete = new ArrayList<>(lost);
+            incomplete.addAll(partial);
+            parts.add(Grouped.join(incomplete));
             String coverage = String.join("; ", parts);
             if (status.getSummary() != null) {
                 status.getSummary().setCoverage(coverage);
@@ -587,10 +596,10 @@ public final class StatusComputer {
         return rows;
     }
 
-    private static String notReadyReason(int index, Observation seen) {
+    private static Grouped.Item notReadyReason(int index, Observation seen) {
         RunnerPod pod = seen.pods().get(index);
         if (pod == null) {
-            return "runner " + index + " has no pod";
+            return new Grouped.Item(index, "runner " + index, "has no pod");
         }
         String why;
         if (pod.problem() != null) {
@@ -600,7 +609,7 @@ public final class StatusComputer {
         } else {
             why = "its runner did not report ready";
         }
-        return runnerName(pod) + ": " + why;
+        return new Grouped.Item(index, runnerName(pod) + ":", why);
     }
 
     /**
