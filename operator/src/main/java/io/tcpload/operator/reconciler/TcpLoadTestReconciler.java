@@ -262,7 +262,8 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
         String uid = test.getMetadata().getUid();
         // Derived, never read back: the operator may create the runners' Secret, not read it.
         String token = controlKey.tokenFor(uid);
-        if (job.isPresent() && !phase.finished()) {
+        // A deleted Job's pods may still be terminating, each serving its partial result.
+        if ((job.isPresent() || !pods.isEmpty()) && !phase.finished()) {
             observeRunners(uid, pods, probes, token);
         }
         Map<Integer, RunSummary> results = new HashMap<>();

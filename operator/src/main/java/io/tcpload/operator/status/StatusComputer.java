@@ -17,6 +17,7 @@ import io.tcpload.operator.results.Thresholds;
 import io.tcpload.runner.Version;
 import io.tcpload.runner.contract.RunnerInvocation.Load;
 import io.tcpload.runner.contract.RunnerProtocol;
+import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.stats.RunSummary;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,7 +27,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -338,9 +338,7 @@ public final class StatusComputer {
         Instant deadline = startingSince.plusSeconds(spec.getStartTimeoutSeconds());
         if (!seen.now().isBefore(deadline)) {
             String reasons =
-                    notReady.stream()
-                            .map(i -> notReadyReason(i, seen))
-                            .collect(Collectors.joining("; "));
+                    Grouped.join(notReady.stream().map(i -> notReadyReason(i, seen)).toList());
             String message =
                     notReady.size()
                             + " of "
@@ -372,7 +370,7 @@ public final class StatusComputer {
         List<RunnerStatus> previousRows = status.getRunners();
         status.setRunners(rows(seen, previousRows));
         Instant startAt = Instant.ofEpochMilli(status.getStartAtMs());
-        List<String> lost = new ArrayList<>();
+        List<Grouped.Item> lost = new ArrayList<>();
         List<Integer> pending = new ArrayList<>();
         boolean terminating = false;
         for (int i = 0; i < runners; i++) {
@@ -384,24 +382,32 @@ public final class StatusComputer {
                     Optional.ofNullable(status.getRunners().get(i).getUnreachableSince())
                             .map(Instant::parse);
             if (pod == null) {
-                lost.add("runner " + i + " lost: its pod was deleted before it reported");
+                lost.add(
+                        new Grouped.Item(
+                                i, "runner " + i, "lost: its pod was deleted before it reported"));
             } else if (pod.failed()) {
                 lost.add(
-                        runnerName(pod)
-                                + " lost"
-                                + at(pod.endedAt() == null ? seen.now() : pod.endedAt(), startAt)
-                                + ": "
-                                + describe(pod));
+                        new Grouped.Item(
+                                i,
+                                runnerName(pod),
+                                "lost"
+                                        + at(
+                                                pod.endedAt() == null ? seen.now() : pod.endedAt(),
+                                                startAt)
+                                        + ": "
+                                        + describe(pod)));
             } else if (unreachableSince.isPresent()
                     && !seen.now().isBefore(unreachableSince.get().plus(LOST_AFTER))) {
                 // A runner on a lost node: its pod looks as it was, and no answer comes.
                 lost.add(
-                        runnerName(pod)
-                                + " lost"
-                                + at(unreachableSince.get(), startAt)
-                                + ": unreachable for "
-                                + LOST_AFTER.toSeconds()
-                                + " s (its node may be lost)");
+                        new Grouped.Item(
+                                i,
+                                runnerName(pod),
+                                "lost"
+                                        + at(unreachableSince.get(), startAt)
+                                        + ": unreachable for "
+                                        + LOST_AFTER.toSeconds()
+                                        + " s (its node may be lost)"));
             } else {
                 pending.add(i);
                 terminating |= pod.terminating() != null;
@@ -421,25 +427,21 @@ public final class StatusComputer {
             return next.build();
         }
         for (int i : pending) {
-            lost.add("runner " + i + " lost: it did not report by " + reportBy);
+            lost.add(new Grouped.Item(i, "runner " + i, "lost: it did not report by " + reportBy));
         }
-        List<String> partial = new ArrayList<>();
-        for (var entry : new TreeMap<>(seen.stopped()).entrySet()) {
-            RunnerPod pod = seen.pods().get(entry.getKey());
-            String why =
-                    pod == null || pod.terminating() == null
-                            ? ""
-                            : " ("
-                                    + (pod.terminating().equals("deleted")
-                                            ? "pod deleted"
-                                            : pod.terminating())
-                                    + ")";
-            partial.add(
-                    (pod == null ? "runner " + entry.getKey() : runnerName(pod))
-                            + " "
-                            + entry.getValue().describe()
-                            + why
-                            + ": partial");
+        List<Grouped.Item> partial = new ArrayList<>();
+        for (RunnerStatus row : status.getRunners()) {
+            if (Boolean.TRUE.equals(row.getPartial())) {
+                partial.add(
+                        new Grouped.Item(
+                                row.getIndex(),
+                                "runner "
+                                        + row.getIndex()
+                                        + (row.getPod() == null
+                                                ? ""
+                                                : " (pod " + row.getPod() + ")"),
+                                row.getMessage() + ": partial"));
+            }
         }
         List<RunSummary> collected = new ArrayList<>(seen.results().values());
         if (!collected.isEmpty()) {
@@ -465,8 +467,9 @@ public final class StatusComputer {
                             + runners
                             + " runners whole"
                             + (partial.isEmpty() ? "" : ", " + partial.size() + " partial"));
-            parts.addAll(lost);
-            parts.addAll(partial);
+            List<Grouped.Item> incomplete = new ArrayList<>(lost);
+            incomplete.addAll(partial);
+            parts.add(Grouped.join(incomplete));
             String coverage = String.join("; ", parts);
             if (status.getSummary() != null) {
                 status.getSummary().setCoverage(coverage);
@@ -616,19 +619,41 @@ public final class StatusComputer {
                 String since = i < previous.size() ? previous.get(i).getUnreachableSince() : null;
                 row.setUnreachableSince(since != null ? since : seen.now().toString());
             }
-            if (seen.stopped().containsKey(i)) {
+            RunnerStatus before = i < previous.size() ? previous.get(i) : null;
+            if (pod == null && before != null && before.getPod() != null) {
+                // Gone since: its last known pod and phase stay on its row.
+                row.setPod(before.getPod());
+                row.setPhase(before.getPhase());
+                row.setMessage(before.getMessage());
+            }
+            Stopped stopped = seen.stopped().get(i);
+            if (stopped != null) {
                 row.setPartial(true);
-                row.setMessage(seen.stopped().get(i).describe());
+                String message = stopped.describe();
+                if (pod != null && pod.terminating() != null) {
+                    message +=
+                            " ("
+                                    + (pod.terminating().equals("deleted")
+                                            ? "pod deleted"
+                                            : pod.terminating())
+                                    + ")";
+                } else if (before != null
+                        && before.getMessage() != null
+                        && before.getMessage().startsWith(message)) {
+                    // Why it was told to go, seen while its pod was there.
+                    message = before.getMessage();
+                }
+                row.setMessage(message);
             }
             rows.add(row);
         }
         return rows;
     }
 
-    private static String notReadyReason(int index, Observation seen) {
+    private static Grouped.Item notReadyReason(int index, Observation seen) {
         RunnerPod pod = seen.pods().get(index);
         if (pod == null) {
-            return "runner " + index + " has no pod";
+            return new Grouped.Item(index, "runner " + index, "has no pod");
         }
         String why;
         if (pod.problem() != null) {
@@ -638,7 +663,7 @@ public final class StatusComputer {
         } else {
             why = "its runner did not report ready";
         }
-        return runnerName(pod) + ": " + why;
+        return new Grouped.Item(index, runnerName(pod) + ":", why);
     }
 
     /**

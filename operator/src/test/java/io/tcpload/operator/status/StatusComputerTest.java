@@ -502,6 +502,40 @@ class StatusComputerTest {
     }
 
     @Test
+    void aThousandRunnersThatNeverStartKeepTheStatusSmall() throws Exception {
+        TcpLoadTest test = test(1000);
+        Decision pending = StatusComputer.next(seen(test, Map.of(), Map.of(), Map.of(), T0));
+        Map<Integer, RunnerPod> pods = new java.util.HashMap<>();
+        for (int i = 0; i < 1000; i++) {
+            pods.put(
+                    i,
+                    new RunnerPod(
+                            i,
+                            "pay-runners-" + i + "-abcde",
+                            "Pending",
+                            null,
+                            "Unschedulable: 0/3 nodes are available: 3 Insufficient cpu."
+                                    + " preemption: 0/3 nodes are available: 3 No preemption"
+                                    + " victims found for incoming pod."));
+        }
+
+        Decision timedOut =
+                StatusComputer.next(
+                        seen(after(test, pending), pods, Map.of(), Map.of(), T0.plusSeconds(31)));
+
+        TcpLoadTestStatus status = timedOut.status();
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        assertThat(status.getMessage())
+                .startsWith(
+                        "1000 of 1000 runners were not ready within 30 s: 1000 runners (0, 1, 2,"
+                                + " 3, 4, ...) Unschedulable: 0/3 nodes are available");
+        assertThat(status.getMessage().length()).isLessThan(1_000);
+        int bytes =
+                new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsBytes(status).length;
+        assertThat(bytes).as("the status of 1,000 runners").isLessThan(512 * 1024);
+    }
+
+    @Test
     void aRunnerKilledMidRunFailsTheTestByNameWithTheSummaryOfTheOthers() {
         TcpLoadTest test = runningTest(2);
         RunnerPod killed =
