@@ -22,7 +22,9 @@ import io.tcpload.runner.stats.RunSummary;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.stream.Collectors;
@@ -112,6 +114,11 @@ public final class StatusComputer {
             if (incompatible.isPresent()) {
                 return incompatible.get();
             }
+            Optional<Decision> mismatch = instantMismatch(seen, next, phase == Phase.Starting);
+            if (mismatch.isPresent()) {
+                return mismatch.get();
+            }
+            clockOffsets(seen, next.status);
         }
         return switch (phase) {
             case Starting -> starting(seen, next);
@@ -210,6 +217,57 @@ public final class StatusComputer {
         return Optional.empty();
     }
 
+    /**
+     * The operator acts only on the instant it recorded: a runner told another (or one while none
+     * is recorded) was steered by something else, and the test fails saying so instead of following
+     * it. Written before anything is done: a reconcile handed a stale copy, which lacks the instant
+     * the runners were told, has its write refused and does nothing.
+     */
+    private static Optional<Decision> instantMismatch(
+            Observation seen, Builder next, boolean beforeStart) {
+        Long recorded = next.status.getStartAtMs();
+        for (var entry : seen.probes().entrySet()) {
+            long told = entry.getValue().startAtEpochMs();
+            if (told <= 0 || (recorded != null && told == recorded)) {
+                continue;
+            }
+            RunnerPod pod = seen.pods().get(entry.getKey());
+            String runner = pod == null ? "runner " + entry.getKey() : runnerName(pod);
+            String message =
+                    capitalized(runner)
+                            + " was told to start at "
+                            + Instant.ofEpochMilli(told)
+                            + (recorded == null
+                                    ? ", before this test recorded any start instant"
+                                    : ", not at this test's start instant "
+                                            + Instant.ofEpochMilli(recorded))
+                            + ": something other than this operator steered it. Only the operator"
+                            + " holds the runners' token; see who else can reach the runner pods'"
+                            + " port.";
+            String condition =
+                    beforeStart ? TcpLoadTestStatus.RUNNERS_READY : TcpLoadTestStatus.COMPLETED;
+            next.condition(condition, false, "StartInstantMismatch", message);
+            next.writeFirst = true;
+            return Optional.of(next.fail(EventReason.StartInstantMismatch, message, beforeStart));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The largest clock offset of the runners that answered, in milliseconds to the microsecond;
+     * kept as it was when none answered (after the runners have gone).
+     */
+    static void clockOffsets(Observation seen, TcpLoadTestStatus status) {
+        OptionalLong largestUs =
+                seen.probes().values().stream()
+                        .filter(probe -> probe.state() != RunnerProbe.State.UNREACHABLE)
+                        .mapToLong(probe -> Math.abs(probe.offsetUs()))
+                        .max();
+        if (largestUs.isPresent()) {
+            status.setMaxClockOffsetMs(largestUs.getAsLong() / 1000.0);
+        }
+    }
+
     private static Decision starting(Observation seen, Builder next) {
         TcpLoadTestStatus status = next.status;
         TcpLoadTestSpec spec = seen.runSpec();
@@ -247,15 +305,6 @@ public final class StatusComputer {
                             + ".";
             next.condition(TcpLoadTestStatus.RUNNERS_READY, false, "RunnerFailed", message);
             return next.fail(EventReason.RunnerFailed, message, true);
-        }
-        if (status.getStartAtMs() == null) {
-            // A runner knows an instant this status lacks: it was set and told, and this status
-            // was read from before that. The runners keep the first instant told; so does this.
-            seen.probes().values().stream()
-                    .mapToLong(RunnerProbe::startAtEpochMs)
-                    .filter(ms -> ms > 0)
-                    .min()
-                    .ifPresent(status::setStartAtMs);
         }
         if (status.getStartAtMs() != null) {
             // The instant is recorded: tell it (again; runners accept the same instant twice).
@@ -398,8 +447,11 @@ public final class StatusComputer {
         if (!collected.isEmpty()) {
             RunSummary merged = ResultMerge.merge(collected);
             status.setSummary(StatusSummaries.from(merged));
-            // From when each runner's loops really began, as the runners measured it themselves.
-            OptionalLong skewMs = StartSkew.spreadMs(collected);
+            // From when each runner's loops really began, as the runners measured it themselves,
+            // each on its own clock brought to the operator's by its offset.
+            Map<Integer, Long> offsetsUs = new HashMap<>();
+            seen.probes().forEach((index, probe) -> offsetsUs.put(index, probe.offsetUs()));
+            OptionalLong skewMs = StartSkew.spreadMs(seen.results(), offsetsUs);
             status.setStartSkewMs(skewMs.isPresent() ? skewMs.getAsLong() : null);
         } else {
             status.setSummary(null);
@@ -543,6 +595,8 @@ public final class StatusComputer {
             row.setPhase(pod == null ? "Pending" : pod.phase());
             row.setPod(pod == null ? null : pod.name());
             long startEpochUs = 0;
+            // On the operator's clock, as the start instant and the skew are.
+            long offsetUs = probe == null ? 0 : probe.offsetUs();
             if (result != null) {
                 row.setRequests(result.counts().requests());
                 row.setTps(StatusSummaries.from(result).getTps());
@@ -553,7 +607,7 @@ public final class StatusComputer {
                 startEpochUs = probe.startEpochUs();
             }
             if (startEpochUs > 0) {
-                row.setStartTime(epochUs(startEpochUs).toString());
+                row.setStartTime(epochUs(startEpochUs - offsetUs).toString());
             }
             if (pod != null && pod.problem() != null) {
                 row.setMessage(pod.problem());

@@ -187,7 +187,7 @@ public final class RunSession implements AutoCloseable {
         ControlChannel channel = null;
         RunnerEndpoint endpoint = null;
         if (control.metricsPort().isPresent()) {
-            channel = new ControlChannel(gate);
+            channel = new ControlChannel(gate, plan.controlToken());
             String host = plan.bindHost();
             try {
                 endpoint =
