@@ -241,6 +241,8 @@ public final class DesiredResources {
                         Long.toString(gracePeriodSeconds(runner)),
                         null));
         env.addAll(runner.getEnv());
+        // Last, so that no variable of the spec's replaces it.
+        env.add(ControlSecret.tokenVariable(test));
         return new ContainerBuilder()
                 .withName(CONTAINER)
                 .withImage(runner.getImage())

@@ -189,7 +189,8 @@ class DesiredResourcesTest {
                         "TCPLOAD_NAMESPACE",
                         "TCPLOAD_TEST",
                         "TCPLOAD_TERMINATION_GRACE_SECONDS",
-                        "TZ");
+                        "TZ",
+                        "TCPLOAD_CONTROL_TOKEN");
         assertThat(runner.getResources().getLimits()).containsKey("cpu");
         assertThat(pod.getNodeSelector()).containsEntry("pool", "load");
         assertThat(pod.getServiceAccountName()).isEqualTo("loader");

@@ -1,5 +1,6 @@
 package io.tcpload.runner.cli;
 
+import io.tcpload.runner.client.StartGate;
 import io.tcpload.runner.contract.RunnerInvocation;
 import io.tcpload.runner.files.BoundedRead;
 import io.tcpload.runner.files.UnreadableFileException;
@@ -24,6 +25,7 @@ import io.tcpload.runner.session.StopOnShutdown;
 import io.tcpload.runner.stats.RunSummary;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
@@ -45,9 +47,11 @@ final class CommandRun {
     private final PrintStream out;
     private final PrintStream err;
     private final Function<String, String> environment;
+    private final Clock clock;
     private final boolean catchSignals;
 
     /**
+     * @param clock the wall clock the start instant is kept on
      * @param catchSignals whether SIGTERM and SIGINT stop the run (a process of its own); an
      *     embedded runner leaves the process's signals alone
      */
@@ -55,10 +59,12 @@ final class CommandRun {
             PrintStream out,
             PrintStream err,
             Function<String, String> environment,
+            Clock clock,
             boolean catchSignals) {
         this.out = out;
         this.err = err;
         this.environment = environment;
+        this.clock = clock;
         this.catchSignals = catchSignals;
     }
 
@@ -101,7 +107,11 @@ final class CommandRun {
     private int runOn(RunPlan plan, Profile profile) throws InterruptedException {
         RunSession session;
         try {
-            session = RunSession.prepare(plan, profile, environment, RunCommand.VERSION, err);
+            StartGate gate =
+                    plan.invocation().control().awaitStart()
+                            ? StartGate.awaiting(clock)
+                            : StartGate.immediate();
+            session = RunSession.prepare(plan, profile, gate, environment, RunCommand.VERSION, err);
         } catch (PlanException e) {
             e.problems().forEach(problem -> err.println(PREFIX + problem));
             return RunCommand.EXIT_INVALID;

@@ -175,7 +175,7 @@ public final class LoadEngine {
                                 targets,
                                 tls));
             }
-            Collector collector = new Collector(workers, targets);
+            Collector collector = new Collector(workers, targets, gate);
             if (gate.awaitsInstant() || (config.paced() && config.keepAlive())) {
                 collector.arm(control);
             }
@@ -223,10 +223,12 @@ public final class LoadEngine {
         private final List<LoopWorker> workers;
         private final TargetAddresses targets;
         private final RunTally tally = new RunTally(config.paced());
+        private final StartGate gate;
 
-        Collector(List<LoopWorker> workers, TargetAddresses targets) {
+        Collector(List<LoopWorker> workers, TargetAddresses targets, StartGate gate) {
             this.workers = workers;
             this.targets = targets;
+            this.gate = gate;
         }
 
         /**
@@ -237,7 +239,7 @@ public final class LoadEngine {
         Start begin(long deadlineNs, StartGate gate) throws InterruptedException {
             List<ScheduledFuture<LoopWorker.Began>> begins = new ArrayList<>();
             for (LoopWorker worker : workers) {
-                begins.add(worker.beginAt(deadlineNs));
+                begins.add(worker.beginAt(deadlineNs, gate::epochUs));
             }
             // The loops keep the time themselves; this thread only waits, and gives up on a cancel.
             if (gate.awaitCancel(deadlineNs)) {
@@ -264,7 +266,7 @@ public final class LoadEngine {
                 // A stop during the warm-up ends the measured run as soon as it begins.
                 control.awaitStop(warmedNs);
                 long measuredStartNs = System.nanoTime();
-                long measuredEpochUs = StartGate.nowEpochUs();
+                long measuredEpochUs = gate.epochUs();
                 onLoops(worker -> worker.restartClock(measuredStartNs));
                 return measure(
                         measuredStartNs,

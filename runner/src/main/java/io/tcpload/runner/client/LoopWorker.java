@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntConsumer;
+import java.util.function.LongSupplier;
 
 /**
  * The connections of one event loop, with their statistics and timers.
@@ -203,13 +204,13 @@ final class LoopWorker {
      *
      * @return completes with when this loop really began
      */
-    ScheduledFuture<Began> beginAt(long deadlineNs) {
+    ScheduledFuture<Began> beginAt(long deadlineNs, LongSupplier wallClockEpochUs) {
         long delayNs = Math.max(0, deadlineNs - System.nanoTime() - BEGIN_EARLY_NS);
         return loop.schedule(
                 () -> {
                     StartGate.waitUntil(deadlineNs);
                     long beganNs = System.nanoTime();
-                    long beganEpochUs = StartGate.nowEpochUs();
+                    long beganEpochUs = wallClockEpochUs.getAsLong();
                     if (!running) {
                         open();
                     }

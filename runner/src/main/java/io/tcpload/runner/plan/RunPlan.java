@@ -1,6 +1,7 @@
 package io.tcpload.runner.plan;
 
 import io.tcpload.runner.client.LoadConfig;
+import io.tcpload.runner.contract.ControlToken;
 import io.tcpload.runner.contract.RunnerInvocation;
 import io.tcpload.runner.contract.RunnerInvocation.Load;
 import io.tcpload.runner.contract.RunnerLimits;
@@ -27,15 +28,18 @@ import java.util.function.Function;
  * @param invocation what was asked
  * @param runnerIndex this runner's index, from the flag, else the environment, else 0
  * @param connections this runner's connections: its share of the test's with {@code --shared}
- * @param bindHost the address the endpoint binds
+ * @param bindHost the address the endpoint binds: {@code --metrics-host}, else the environment's
+ *     (only with a control token), else loopback
  * @param labels the labels on every metric series
+ * @param controlToken what the control paths require, from the environment; empty on a laptop
  */
 public record RunPlan(
         RunnerInvocation invocation,
         int runnerIndex,
         int connections,
         String bindHost,
-        MetricLabels labels) {
+        MetricLabels labels,
+        Optional<ControlToken> controlToken) {
 
     static final String LOOPBACK = "127.0.0.1";
 
@@ -111,16 +115,23 @@ public record RunPlan(
                                     + load.threads()
                                     + ")"));
         }
+        Optional<ControlToken> token =
+                ControlToken.of(environment.apply(RunnerProtocol.CONTROL_TOKEN_VARIABLE));
+        // Without a token, the control paths are open: only loopback may reach them, whatever the
+        // environment says about the pod's address.
         String bindHost =
                 invocation
                         .control()
                         .metricsHost()
                         .orElseGet(
                                 () ->
-                                        nonBlank(
-                                                        environment.apply(
-                                                                RunnerProtocol.BIND_HOST_VARIABLE))
-                                                .orElse(LOOPBACK));
+                                        token.isEmpty()
+                                                ? LOOPBACK
+                                                : nonBlank(
+                                                                environment.apply(
+                                                                        RunnerProtocol
+                                                                                .BIND_HOST_VARIABLE))
+                                                        .orElse(LOOPBACK));
         RunnerInvocation.Labels flags = invocation.control().labels();
         MetricLabels labels =
                 MetricLabels.resolve(
@@ -129,7 +140,7 @@ public record RunPlan(
                         flags.runner().orElse(null),
                         index,
                         environment);
-        return new RunPlan(invocation, index, (int) connections, bindHost, labels);
+        return new RunPlan(invocation, index, (int) connections, bindHost, labels, token);
     }
 
     /** The same plan loading {@code target} instead of the profile's or {@code --target}'s. */
@@ -139,12 +150,14 @@ public record RunPlan(
                 runnerIndex,
                 connections,
                 bindHost,
-                labels);
+                labels,
+                controlToken);
     }
 
     /** The same plan with other TLS flags. */
     public RunPlan withTls(RunnerInvocation.Tls tls) {
-        return new RunPlan(invocation.withTls(tls), runnerIndex, connections, bindHost, labels);
+        return new RunPlan(
+                invocation.withTls(tls), runnerIndex, connections, bindHost, labels, controlToken);
     }
 
     /**

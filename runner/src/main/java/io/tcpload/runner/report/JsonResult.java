@@ -12,6 +12,7 @@ import io.tcpload.runner.stats.Histograms;
 import io.tcpload.runner.stats.RateSummary;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
+import io.tcpload.runner.stats.SecondRows;
 import io.tcpload.runner.stats.SecondSample;
 import io.tcpload.runner.stats.StageResult;
 import java.nio.ByteBuffer;
@@ -74,6 +75,22 @@ public final class JsonResult {
      * its end), which the result then says.
      */
     public static String write(RunSummary summary, Stopped stopped) {
+        return write(summary, stopped, 1);
+    }
+
+    /**
+     * The result an orchestrator fetches: as {@link #write(RunSummary, Stopped)} with the
+     * per-second rows folded to at most {@link SecondRows#MAX_ROWS} ({@code secondsPerRow} says how
+     * many seconds a row holds), whatever the run's length.
+     */
+    public static String writeCompact(RunSummary summary, Stopped stopped) {
+        return write(
+                summary,
+                stopped,
+                SecondRows.secondsPerRow(summary.info().durationMs(), SecondRows.MAX_ROWS));
+    }
+
+    private static String write(RunSummary summary, Stopped stopped, int secondsPerRow) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("format", FORMAT);
         if (stopped != null) {
@@ -99,8 +116,11 @@ public final class JsonResult {
         root.set("handshakeUs", histogram(summary.handshakeUs()));
         root.set("requestRate", histogram(summary.requestRate()));
 
+        if (secondsPerRow > 1) {
+            root.put("secondsPerRow", secondsPerRow);
+        }
         ArrayNode series = root.putArray("seconds");
-        for (SecondSample second : summary.seconds()) {
+        for (SecondSample second : SecondRows.fold(summary.seconds(), secondsPerRow)) {
             ObjectNode node = series.addObject();
             node.put("second", second.second());
             node.set("counts", counts(second.counts()));

@@ -197,7 +197,7 @@ public final class RunSession implements AutoCloseable {
         ControlChannel channel = null;
         RunnerEndpoint endpoint = null;
         if (control.metricsPort().isPresent()) {
-            channel = new ControlChannel(gate);
+            channel = new ControlChannel(gate, plan.controlToken());
             String host = plan.bindHost();
             try {
                 endpoint =
@@ -382,7 +382,8 @@ public final class RunSession implements AutoCloseable {
             log.println("tcpload-runner: " + stopped.describe() + "; the result is partial");
         }
         if (channel != null) {
-            channel.publishResult(JsonResult.write(summary, stopped));
+            // What an orchestrator fetches stays small however long the run: rows folded.
+            channel.publishResult(JsonResult.writeCompact(summary, stopped));
         }
         return summary;
     }
