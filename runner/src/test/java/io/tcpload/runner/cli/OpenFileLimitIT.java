@@ -48,7 +48,9 @@ class OpenFileLimitIT {
                                         "-t2",
                                         "-c1000",
                                         "-k",
-                                        "-d2s",
+                                        // Connections open gradually: long enough for the
+                                        // last of them to reach the limit on a loaded machine.
+                                        "-d5s",
                                         "--json=" + json,
                                         "--html=" + html,
                                         profile.toString()))
