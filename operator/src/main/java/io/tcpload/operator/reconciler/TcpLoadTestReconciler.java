@@ -52,6 +52,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 
 /**
@@ -101,6 +105,18 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
     private final ControlKey controlKey;
     private final Clock clock;
     private final ResultStore results = new ResultStore();
+
+    /** Fetches runners' results, at most this many at once for all tests together. */
+    private static final int MAX_FETCHES = 16;
+
+    private static final ExecutorService FETCHERS =
+            Executors.newFixedThreadPool(
+                    MAX_FETCHES,
+                    task -> {
+                        Thread thread = new Thread(task, "tcpload-result-fetch");
+                        thread.setDaemon(true);
+                        return thread;
+                    });
     private volatile IndexerResourceCache<TcpLoadTest> tests;
     private volatile boolean reconciling;
 
@@ -461,6 +477,7 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
             Map<Integer, RunnerProbe> probes,
             String token) {
         Map<String, RunnerProbe> byIp = runners.stats(runningIps(pods));
+        List<CompletableFuture<Void>> fetches = new ArrayList<>();
         for (RunnerPod pod : pods.values()) {
             RunnerProbe probe = byIp.get(pod.podIp());
             if (!pod.running() || probe == null) {
@@ -468,9 +485,25 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
             }
             probes.put(pod.index(), probe);
             if (probe.state() == RunnerProbe.State.FINISHED && !results.has(uid, pod.index())) {
-                runners.result(pod.podIp(), token)
-                        .map(ResultStore.Kept::parse)
-                        .ifPresent(kept -> results.put(uid, pod.index(), kept));
+                // Fetched and parsed side by side: a hundred results do not take a hundred
+                // round trips in a row, and each fetch is bounded by the client's timeout.
+                fetches.add(
+                        CompletableFuture.runAsync(
+                                () ->
+                                        runners.result(pod.podIp(), token)
+                                                .map(ResultStore.Kept::parse)
+                                                .ifPresent(
+                                                        kept ->
+                                                                results.put(
+                                                                        uid, pod.index(), kept)),
+                                FETCHERS));
+            }
+        }
+        for (CompletableFuture<Void> fetch : fetches) {
+            try {
+                fetch.join();
+            } catch (CompletionException e) {
+                // A result that cannot be read is asked again on the next look.
             }
         }
     }

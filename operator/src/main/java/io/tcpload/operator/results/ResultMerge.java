@@ -17,10 +17,11 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * Merges the runners' results into one, exactly: histograms are added bucket by bucket (so merged
- * percentiles are those of all responses together, never averages of percentiles), counts are
- * summed (retried requests too), so are the per-address counts address by address, and the runtime
- * is the longest runner's. Pure; the inputs are not changed.
+ * Merges the runners' results into one, exactly: histograms (latency, connect, TLS handshake,
+ * request rate) are added bucket by bucket (so merged percentiles are those of all responses
+ * together, never averages of percentiles), counts are summed (retried requests too), so are the
+ * per-address counts address by address, and the runtime is the longest runner's. Pure; the inputs
+ * are not changed.
  */
 public final class ResultMerge {
     private ResultMerge() {}
@@ -34,6 +35,7 @@ public final class ResultMerge {
         }
         Histogram latency = Histograms.create();
         Histogram connect = Histograms.create();
+        Histogram handshake = Histograms.create();
         Histogram requestRate = Histograms.create();
         Counts counts = Counts.ZERO;
         long runtimeUs = 0;
@@ -41,6 +43,7 @@ public final class ResultMerge {
         for (RunSummary runner : runners) {
             latency.add(runner.latencyUs());
             connect.add(runner.connectUs());
+            handshake.add(runner.handshakeUs());
             requestRate.add(runner.requestRate());
             counts = counts.plus(runner.counts());
             runtimeUs = Math.max(runtimeUs, runner.runtimeUs());
@@ -63,7 +66,8 @@ public final class ResultMerge {
                 StartSkew.firstStartEpochUs(runners),
                 StartSkew.lastStartEpochUs(runners),
                 mergedRate(runners),
-                mergedAddresses(runners));
+                mergedAddresses(runners),
+                handshake);
     }
 
     /** Address by address, in the order first seen, what every runner's connections to it got. */

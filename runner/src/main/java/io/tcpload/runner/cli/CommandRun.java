@@ -13,6 +13,7 @@ import io.tcpload.runner.profile.ProfileException;
 import io.tcpload.runner.profile.ProfileLoader;
 import io.tcpload.runner.profile.ProfileProblem;
 import io.tcpload.runner.profile.Target;
+import io.tcpload.runner.profile.TlsFilesGiven;
 import io.tcpload.runner.report.ConsoleReport;
 import io.tcpload.runner.serve.DemoServer;
 import io.tcpload.runner.serve.ServeOptions;
@@ -87,8 +88,19 @@ final class CommandRun {
         }
         try (DemoServer server =
                 DemoServer.start(profile, new ServeOptions(LOOPBACK, 0, 0.0, 0, 1))) {
-            err.println(PREFIX + "demo target on " + LOOPBACK + ":" + server.port());
-            return runOn(plan.withTarget(new Target(LOOPBACK, server.port())), profile);
+            err.println(
+                    PREFIX
+                            + "demo target on "
+                            + LOOPBACK
+                            + ":"
+                            + server.port()
+                            + (server.tls() ? " (TLS, a certificate made at start)" : ""));
+            // The demo target's own certificate is the one trusted, in place of any CA file.
+            RunPlan demo = plan.withTarget(new Target(LOOPBACK, server.port()));
+            if (server.tls()) {
+                demo = demo.withTls(plan.invocation().tls().withoutCa());
+            }
+            return runOn(demo, server.clientProfile(profile));
         }
     }
 
@@ -163,7 +175,14 @@ final class CommandRun {
             }
         } else {
             try {
-                LoadedProfile loaded = ProfileLoader.load(Path.of(named));
+                // The files of --tls-ca, --tls-cert and --tls-key stand for the profile's own.
+                RunnerInvocation.Tls flags = invocation.tls();
+                LoadedProfile loaded =
+                        ProfileLoader.load(
+                                Path.of(named),
+                                new TlsFilesGiven(
+                                        flags.ca().isPresent(),
+                                        flags.cert().isPresent() && flags.key().isPresent()));
                 for (ProfileProblem warning : loaded.warnings()) {
                     err.println("warning: " + warning);
                 }

@@ -17,6 +17,7 @@ import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.RunTally;
 import io.tcpload.runner.stats.SecondSample;
 import io.tcpload.runner.template.RequestTemplate;
+import io.tcpload.runner.tls.ClientTls;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
@@ -42,6 +43,7 @@ public final class LoadEngine {
     private final Transport transport;
     private final String targetName;
     private final String profileName;
+    private final ClientTls tls;
 
     public LoadEngine(
             Profile profile, LoadConfig config, RequestTemplate template, Transport transport) {
@@ -51,7 +53,8 @@ public final class LoadEngine {
                 template,
                 transport,
                 profile.target().toString(),
-                profile.displayName());
+                profile.displayName(),
+                null);
     }
 
     private LoadEngine(
@@ -60,8 +63,10 @@ public final class LoadEngine {
             RequestTemplate template,
             Transport transport,
             String targetName,
-            String profileName) {
+            String profileName,
+            ClientTls tls) {
         this.profile = profile;
+        this.tls = tls;
         this.config = config;
         this.template = template;
         this.transport = transport;
@@ -71,7 +76,17 @@ public final class LoadEngine {
 
     /** The same engine, named differently in its banner and summary (a URL run names its URL). */
     public LoadEngine describedAs(String newTargetName, String newProfileName) {
-        return new LoadEngine(profile, config, template, transport, newTargetName, newProfileName);
+        return new LoadEngine(
+                profile, config, template, transport, newTargetName, newProfileName, tls);
+    }
+
+    /**
+     * The same engine speaking TLS through {@code newTls} (built once for the run; the caller
+     * closes it after the run), or plain TCP with null.
+     */
+    public LoadEngine withTls(ClientTls newTls) {
+        return new LoadEngine(
+                profile, config, template, transport, targetName, profileName, newTls);
     }
 
     /**
@@ -157,7 +172,8 @@ public final class LoadEngine {
                                 template,
                                 codecs,
                                 transport,
-                                targets));
+                                targets,
+                                tls));
             }
             Collector collector = new Collector(workers, targets, gate);
             if (gate.awaitsInstant() || (config.paced() && config.keepAlive())) {
@@ -301,6 +317,7 @@ public final class LoadEngine {
                                     tally.total(),
                                     tally.secondLatency(),
                                     tally.secondConnect(),
+                                    tally.secondHandshake(),
                                     tally.secondErrors(),
                                     tally.openConnections(),
                                     paced));

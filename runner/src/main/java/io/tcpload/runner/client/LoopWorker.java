@@ -15,6 +15,7 @@ import io.tcpload.runner.rate.FireTimes;
 import io.tcpload.runner.stats.LoopStats;
 import io.tcpload.runner.stats.PacedStats;
 import io.tcpload.runner.template.RequestTemplate;
+import io.tcpload.runner.tls.ClientTls;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -50,6 +51,7 @@ final class LoopWorker {
     private final ResponseCodecs codecs;
     private final Bootstrap bootstrap;
     private final TargetAddresses targets;
+    private final ClientTls tls;
     private LoopStats stats = new LoopStats();
 
     /** Responses to requests sent (or, in rate mode, intended) before this are warm-up. */
@@ -85,8 +87,10 @@ final class LoopWorker {
             RequestTemplate template,
             ResponseCodecs codecs,
             Transport transport,
-            TargetAddresses targets) {
+            TargetAddresses targets,
+            ClientTls tls) {
         this.loop = loop;
+        this.tls = tls;
         this.loopIndex = loopIndex;
         this.config = config;
         this.template = template;
@@ -146,6 +150,11 @@ final class LoopWorker {
     /** The target's addresses, shared by every loop: each connection takes the next. */
     TargetAddresses targets() {
         return targets;
+    }
+
+    /** The run's TLS context, or null for plain TCP. */
+    ClientTls tls() {
+        return tls;
     }
 
     LoopStats stats() {

@@ -23,10 +23,11 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Series (Prometheus names; every one carries the {@link MetricLabels}): {@code
  * tcpload_requests_total{result="success|failure"}}, {@code
- * tcpload_errors_total{kind="connect|read|write|timeout"}}, {@code tcpload_latency_seconds} and
- * {@code tcpload_connect_seconds} (histograms), {@code tcpload_bytes_read_total}, {@code
- * tcpload_bytes_written_total}, {@code tcpload_connections_open}, and with a target rate {@code
- * tcpload_target_rate} and {@code tcpload_behind_schedule_total}.
+ * tcpload_errors_total{kind="connect|read|write|timeout|tls"}}, {@code tcpload_latency_seconds},
+ * {@code tcpload_connect_seconds} and {@code tcpload_tls_handshake_seconds} (histograms; the last
+ * is empty for plain TCP), {@code tcpload_bytes_read_total}, {@code tcpload_bytes_written_total},
+ * {@code tcpload_connections_open}, and with a target rate {@code tcpload_target_rate} and {@code
+ * tcpload_behind_schedule_total}.
  *
  * <p>Threading: {@link #onSecond} is called by the thread that runs the engine, one second at a
  * time; the registry's scrape may be called from any thread at any time.
@@ -50,12 +51,14 @@ public final class MetricsBridge implements ProgressListener {
     private final Counter readErrors;
     private final Counter writeErrors;
     private final Counter timeouts;
+    private final Counter tlsErrors;
     private final Counter bytesRead;
     private final Counter bytesWritten;
     private final Counter behindSchedule;
     private final AtomicInteger openConnections = new AtomicInteger();
     private final BucketedHistogram latency;
     private final BucketedHistogram connect;
+    private final BucketedHistogram handshake;
 
     /**
      * @param labels put on every series
@@ -74,6 +77,7 @@ public final class MetricsBridge implements ProgressListener {
         readErrors = counter("tcpload.errors", errorsHelp, "kind", "read");
         writeErrors = counter("tcpload.errors", errorsHelp, "kind", "write");
         timeouts = counter("tcpload.errors", errorsHelp, "kind", "timeout");
+        tlsErrors = counter("tcpload.errors", errorsHelp, "kind", "tls");
         bytesRead =
                 Counter.builder("tcpload.bytes.read")
                         .description("Bytes received")
@@ -110,7 +114,13 @@ public final class MetricsBridge implements ProgressListener {
         connect =
                 new BucketedHistogram("tcpload_connect_seconds", "TCP connect time", seriesLabels);
         registry.getPrometheusRegistry().register(latency);
+        handshake =
+                new BucketedHistogram(
+                        "tcpload_tls_handshake_seconds",
+                        "TLS handshake time, from the TCP connect to the handshake's end",
+                        seriesLabels);
         registry.getPrometheusRegistry().register(connect);
+        registry.getPrometheusRegistry().register(handshake);
     }
 
     private Counter counter(String name, String help, String tag, String value) {
@@ -144,6 +154,7 @@ public final class MetricsBridge implements ProgressListener {
         add(readErrors, counts.readErrors());
         add(writeErrors, counts.writeErrors());
         add(timeouts, counts.timeouts());
+        add(tlsErrors, counts.tlsErrors());
         add(bytesRead, counts.bytesRead());
         add(bytesWritten, counts.bytesWritten());
         openConnections.set(progress.openConnections());
@@ -154,6 +165,7 @@ public final class MetricsBridge implements ProgressListener {
         }
         latency.add(progress.latencyUs());
         connect.add(progress.connectUs());
+        handshake.add(progress.handshakeUs());
     }
 
     private static void add(Counter counter, long amount) {

@@ -11,6 +11,7 @@ import io.tcpload.runner.format.Quantities;
 import io.tcpload.runner.metrics.MetricLabels;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.Target;
+import io.tcpload.runner.profile.TlsSpec;
 import io.tcpload.runner.rate.RateSchedule;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,6 +43,9 @@ public record RunPlan(
 
     static final String LOOPBACK = "127.0.0.1";
 
+    /** The names {@code --tls-provider} takes. */
+    static final List<String> TLS_PROVIDERS = List.of("auto", "openssl", "jdk");
+
     private static final List<Function<RunnerInvocation, Optional<String>>> RULES =
             List.of(
                     RunPlan::profileGiven,
@@ -60,7 +64,12 @@ public record RunPlan(
                     RunPlan::metricsPort,
                     RunPlan::controlNeedsEndpoint,
                     RunPlan::holdResult,
-                    RunPlan::transport);
+                    RunPlan::transport,
+                    RunPlan::tlsProvider,
+                    RunPlan::tlsKeyPair,
+                    RunPlan::tlsInsecureAlone,
+                    RunPlan::tlsKeyPasswordEnv,
+                    RunPlan::tlsServerName);
 
     /**
      * Checks {@code invocation} and applies the environment's defaults.
@@ -145,10 +154,43 @@ public record RunPlan(
                 controlToken);
     }
 
-    /** The profile as this run loads it: {@code --target} and {@code -k} applied. */
+    /** The same plan with other TLS flags. */
+    public RunPlan withTls(RunnerInvocation.Tls tls) {
+        return new RunPlan(
+                invocation.withTls(tls), runnerIndex, connections, bindHost, labels, controlToken);
+    }
+
+    /**
+     * The profile as this run loads it: {@code --target}, {@code -k} and the TLS flags that need no
+     * file ({@code --tls}, {@code --tls-server-name}, {@code --tls-insecure}, {@code
+     * --no-tls-session-reuse}, {@code --tls-key-password-env}) applied; the TLS files are read when
+     * the run is prepared.
+     */
     public Profile applyTo(Profile profile) {
         Profile applied = invocation.load().keepAlive() ? profile.withKeepAlive(true) : profile;
+        applied = applied.withTls(tlsOf(applied));
         return invocation.target().map(applied::withTarget).orElse(applied);
+    }
+
+    private Optional<TlsSpec> tlsOf(Profile profile) {
+        RunnerInvocation.Tls flags = invocation.tls();
+        if (profile.tls().isEmpty() && !flags.enable()) {
+            return Optional.empty();
+        }
+        TlsSpec tls = profile.tls().orElse(TlsSpec.DEFAULTS);
+        if (flags.serverName().isPresent()) {
+            tls = tls.withServerName(flags.serverName());
+        }
+        if (flags.insecure()) {
+            tls = tls.withVerify(false);
+        }
+        if (flags.noSessionReuse()) {
+            tls = tls.withSessionReuse(false);
+        }
+        if (flags.keyPasswordEnv().isPresent()) {
+            tls = tls.withKeyPasswordEnv(flags.keyPasswordEnv());
+        }
+        return Optional.of(tls);
     }
 
     /**
@@ -157,6 +199,11 @@ public record RunPlan(
      * @return why the profile and the flags do not go together, or empty
      */
     public Optional<String> problemWith(Profile profile) {
+        if (profile.tls().isEmpty() && invocation.tls().any()) {
+            return Optional.of(
+                    "the --tls-* flags apply to TLS targets: add 'tls = true' to [common], give"
+                            + " --tls, or use an https:// URL");
+        }
         if (invocation.load().pipeline() > 1 && !keepAlive(profile)) {
             return Optional.of(
                     "--pipeline needs keep-alive connections: add --keepalive or 'keepalive = true'"
@@ -367,6 +414,57 @@ public record RunPlan(
                                 + "' (choose one of "
                                 + String.join(", ", RunnerInvocation.TRANSPORTS)
                                 + ")");
+    }
+
+    static Optional<String> tlsProvider(RunnerInvocation invocation) {
+        String name = invocation.tls().provider().toLowerCase(Locale.ROOT);
+        return TLS_PROVIDERS.contains(name)
+                ? Optional.empty()
+                : Optional.of(
+                        "--tls-provider: unknown provider '"
+                                + invocation.tls().provider()
+                                + "' (choose one of "
+                                + String.join(", ", TLS_PROVIDERS)
+                                + ")");
+    }
+
+    static Optional<String> tlsKeyPair(RunnerInvocation invocation) {
+        RunnerInvocation.Tls tls = invocation.tls();
+        return tls.cert().isPresent() != tls.key().isPresent()
+                ? Optional.of(
+                        "give --tls-cert and --tls-key together: a client certificate goes with its"
+                                + " key")
+                : Optional.empty();
+    }
+
+    static Optional<String> tlsInsecureAlone(RunnerInvocation invocation) {
+        RunnerInvocation.Tls tls = invocation.tls();
+        return tls.insecure() && tls.ca().isPresent()
+                ? Optional.of(
+                        "--tls-insecure accepts any certificate, so --tls-ca would not be used;"
+                                + " give one of them")
+                : Optional.empty();
+    }
+
+    static Optional<String> tlsKeyPasswordEnv(RunnerInvocation invocation) {
+        return invocation.tls().keyPasswordEnv().stream()
+                .filter(name -> !name.matches("[A-Za-z_][A-Za-z0-9_]*"))
+                .map(
+                        name ->
+                                "--tls-key-password-env must name an environment variable"
+                                        + " (letters, digits, '_'), not '"
+                                        + name
+                                        + "'")
+                .findFirst();
+    }
+
+    static Optional<String> tlsServerName(RunnerInvocation invocation) {
+        return invocation.tls().serverName().stream()
+                .flatMap(
+                        name ->
+                                Target.hostProblem(name).stream()
+                                        .map(problem -> "--tls-server-name: " + problem))
+                .findFirst();
     }
 
     /** Whether a positional argument is a URL rather than a profile file. */

@@ -3,6 +3,7 @@ package io.tcpload.runner.profile;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A validated load profile: where to connect, how to build each request, how to frame and judge
@@ -16,6 +17,8 @@ import java.util.Objects;
  * @param request the request templates and length field
  * @param response the response framing and the success rule
  * @param parameters the {@code [parameters]} entries, in file order
+ * @param tls how connections speak TLS ({@code tls = true}, an {@code https://} URL); empty for
+ *     plain TCP
  */
 public record Profile(
         Path source,
@@ -23,13 +26,26 @@ public record Profile(
         boolean keepAlive,
         RequestSpec request,
         ResponseSpec response,
-        List<ParameterSpec> parameters) {
+        List<ParameterSpec> parameters,
+        Optional<TlsSpec> tls) {
 
     public Profile {
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(response, "response");
         parameters = List.copyOf(parameters);
+        Objects.requireNonNull(tls, "tls");
+    }
+
+    /** A plain TCP profile. */
+    public Profile(
+            Path source,
+            Target target,
+            boolean keepAlive,
+            RequestSpec request,
+            ResponseSpec response,
+            List<ParameterSpec> parameters) {
+        this(source, target, keepAlive, request, response, parameters, Optional.empty());
     }
 
     /** The display name used in reports: the file name, or {@code host:port} without a file. */
@@ -38,10 +54,14 @@ public record Profile(
     }
 
     public Profile withTarget(Target newTarget) {
-        return new Profile(source, newTarget, keepAlive, request, response, parameters);
+        return new Profile(source, newTarget, keepAlive, request, response, parameters, tls);
     }
 
     public Profile withKeepAlive(boolean newKeepAlive) {
-        return new Profile(source, target, newKeepAlive, request, response, parameters);
+        return new Profile(source, target, newKeepAlive, request, response, parameters, tls);
+    }
+
+    public Profile withTls(Optional<TlsSpec> newTls) {
+        return new Profile(source, target, keepAlive, request, response, parameters, newTls);
     }
 }

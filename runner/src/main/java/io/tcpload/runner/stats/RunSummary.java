@@ -1,6 +1,7 @@
 package io.tcpload.runner.stats;
 
 import java.util.List;
+import java.util.Objects;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -24,6 +25,8 @@ import org.HdrHistogram.Histogram;
  *     own spread ends here; 0 when unknown
  * @param addresses per address the target's name resolved to (in the order first seen), what its
  *     connections got; empty when unknown
+ * @param handshakeUs TLS handshake time (TCP connected to handshake done), in microseconds; empty
+ *     for plain TCP
  */
 public record RunSummary(
         RunInfo info,
@@ -37,12 +40,44 @@ public record RunSummary(
         long startEpochUs,
         long lastStartEpochUs,
         RateSummary rate,
-        List<AddressCount> addresses) {
+        List<AddressCount> addresses,
+        Histogram handshakeUs) {
 
     public RunSummary {
         seconds = List.copyOf(seconds);
         errorMessages = List.copyOf(errorMessages);
         addresses = List.copyOf(addresses);
+        Objects.requireNonNull(handshakeUs, "handshakeUs");
+    }
+
+    /** A summary without TLS handshakes. */
+    public RunSummary(
+            RunInfo info,
+            long runtimeUs,
+            Counts counts,
+            Histogram latencyUs,
+            Histogram connectUs,
+            Histogram requestRate,
+            List<SecondSample> seconds,
+            List<ErrorCount> errorMessages,
+            long startEpochUs,
+            long lastStartEpochUs,
+            RateSummary rate,
+            List<AddressCount> addresses) {
+        this(
+                info,
+                runtimeUs,
+                counts,
+                latencyUs,
+                connectUs,
+                requestRate,
+                seconds,
+                errorMessages,
+                startEpochUs,
+                lastStartEpochUs,
+                rate,
+                addresses,
+                Histograms.create());
     }
 
     /** A summary without per-address counts. */
@@ -106,7 +141,7 @@ public record RunSummary(
      *
      * @param address {@code ip:port} ({@code [ip]:port} for IPv6)
      * @param requests complete responses from it
-     * @param errors socket errors (connect, read, write, timeout) on connections to it
+     * @param errors socket errors (connect, read, write, timeout, TLS) on connections to it
      */
     public record AddressCount(String address, long requests, long errors) {}
 }

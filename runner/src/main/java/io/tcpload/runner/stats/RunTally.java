@@ -24,9 +24,11 @@ import org.HdrHistogram.Histogram;
 public final class RunTally {
     private final Histogram latencyTotal = Histograms.create();
     private final Histogram connectTotal = Histograms.create();
+    private final Histogram handshakeTotal = Histograms.create();
     private final Histogram rateTotal = Histograms.create();
     private final Histogram secondLatency = Histograms.create();
     private final Histogram secondConnect = Histograms.create();
+    private final Histogram secondHandshake = Histograms.create();
     private final Map<String, Long> errorsTotal = new HashMap<>();
     private final AddressCounts addressesTotal = new AddressCounts();
     private final List<SecondSample> seconds = new ArrayList<>();
@@ -55,6 +57,7 @@ public final class RunTally {
     public void beginSecond() {
         secondLatency.reset();
         secondConnect.reset();
+        secondHandshake.reset();
         secondErrors = new HashMap<>();
         secondCounts = Counts.ZERO;
         secondOpenConnections = 0;
@@ -64,7 +67,9 @@ public final class RunTally {
 
     /** Moves what {@code loop} recorded since its last drain into this second. */
     public void drain(LoopStats loop) {
-        Counts counts = loop.drainInto(secondLatency, secondConnect, rateTotal, secondErrors);
+        Counts counts =
+                loop.drainInto(
+                        secondLatency, secondConnect, secondHandshake, rateTotal, secondErrors);
         secondCounts = secondCounts.plus(counts);
         secondOpenConnections += loop.openConnections();
         loop.drainAddressesInto(addressesTotal);
@@ -88,6 +93,7 @@ public final class RunTally {
         openConnections = secondOpenConnections;
         latencyTotal.add(secondLatency);
         connectTotal.add(secondConnect);
+        handshakeTotal.add(secondHandshake);
         secondErrors.forEach((message, count) -> errorsTotal.merge(message, count, Long::sum));
         total = total.plus(secondCounts);
         sentTotal += secondSent;
@@ -115,6 +121,11 @@ public final class RunTally {
     /** The connect times of the current second; reused by the next one. */
     public Histogram secondConnect() {
         return secondConnect;
+    }
+
+    /** The TLS handshake times of the current second; reused by the next one. */
+    public Histogram secondHandshake() {
+        return secondHandshake;
     }
 
     /** The current second's error messages with their counts, most frequent first. */
@@ -184,7 +195,8 @@ public final class RunTally {
                 startEpochUs,
                 lastStartEpochUs,
                 rate,
-                addressesTotal.named(addressNames));
+                addressesTotal.named(addressNames),
+                handshakeTotal);
     }
 
     /**
