@@ -250,7 +250,11 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
     public UpdateControl<TcpLoadTest> reconcile(TcpLoadTest test, Context<TcpLoadTest> context) {
         reconciling = true;
         KubernetesClient client = context.getClient();
-        removeOldFinalizer(client, test);
+        if (removeOldFinalizer(client, test)) {
+            // The resource changed under this copy: decide from the new one, which the watch
+            // brings (a status written over this copy would be refused).
+            return UpdateControl.<TcpLoadTest>noUpdate().rescheduleAfter(STALE_RETRY);
+        }
         if (test.isMarkedForDeletion()) {
             // Its children go with it, by their owner references.
             return UpdateControl.noUpdate();
@@ -577,12 +581,14 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
      * reconciled when the operator starts, so a test still alive loses it then; one already being
      * deleted is never reconciled (the SDK skips those without a finalizer of its own), and {@link
      * #releaseDeleted} sweeps those at the start.
+     *
+     * @return whether it had it (the resource has changed since {@code test} was read)
      */
-    public static void removeOldFinalizer(KubernetesClient client, TcpLoadTest test) {
+    public static boolean removeOldFinalizer(KubernetesClient client, TcpLoadTest test) {
         List<String> finalizers = test.getMetadata().getFinalizers();
         int at = finalizers == null ? -1 : finalizers.indexOf(OLD_FINALIZER);
         if (at < 0) {
-            return;
+            return false;
         }
         // A JSON patch with a test: it removes this finalizer only if it is still where it was.
         String patch =
@@ -603,6 +609,7 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
                 throw e;
             }
         }
+        return true;
     }
 
     /**
