@@ -562,36 +562,32 @@ class TcpLoadTestIT {
 
     @Test
     void aClientCertificateSecretThatDoesNotExistFailsTheTestInSeconds() {
-        String namespace = newNamespace();
-        TcpLoadTestSpec spec = spec(1);
-        spec.setProfile(world.profile.replace("[request]", "tls = true\n[request]"));
         TlsSettings tls = new TlsSettings();
         tls.setClientCertificate(new ClientCertificate("no-such-client"));
-        spec.setTls(tls);
-        spec.setStartTimeoutSeconds(300);
-        create(namespace, "notls", spec);
-
-        TcpLoadTestStatus status = awaitFinished(namespace, "notls");
-
-        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
-        assertThat(status.getMessage()).contains("secret \"no-such-client\" not found");
+        assertTlsSourceMissingFailsAtOnce("notls", tls, "secret \"no-such-client\" not found");
     }
 
     @Test
     void aCaConfigMapThatDoesNotExistFailsTheTestAtOnce() {
+        TlsSettings tls = new TlsSettings();
+        tls.setCa(KeySource.configMap("no-such-ca", "ca.crt"));
+        assertTlsSourceMissingFailsAtOnce("noca", tls, "configmap \"no-such-ca\" not found");
+    }
+
+    /** A test over TLS whose {@code tls} names a source that does not exist fails in seconds. */
+    private static void assertTlsSourceMissingFailsAtOnce(
+            String name, TlsSettings tls, String clusterSays) {
         String namespace = newNamespace();
         TcpLoadTestSpec spec = spec(1);
         spec.setProfile(world.profile.replace("[request]", "tls = true\n[request]"));
-        TlsSettings tls = new TlsSettings();
-        tls.setCa(KeySource.configMap("no-such-ca", "ca.crt"));
         spec.setTls(tls);
         spec.setStartTimeoutSeconds(300);
-        create(namespace, "noca", spec);
+        create(namespace, name, spec);
 
-        TcpLoadTestStatus status = awaitFinished(namespace, "noca");
+        TcpLoadTestStatus status = awaitFinished(namespace, name);
 
         assertThat(status.getPhase()).isEqualTo(Phase.Failed);
-        assertThat(status.getMessage()).contains("configmap \"no-such-ca\" not found");
+        assertThat(status.getMessage()).contains(clusterSays);
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -45,34 +46,41 @@ class InterruptTest {
         }
     }
 
+    /**
+     * The runner as a process of its own, {@code -d60s -c2} with {@code flags}, against {@code
+     * server}, its output in {@code out} and {@code err}.
+     */
+    private ProcessBuilder runner(DemoServer server, Path out, Path err, String... flags)
+            throws IOException {
+        Path profile = dir.resolve("signalled.ini");
+        Files.writeString(
+                profile,
+                "[common]\nhost = 127.0.0.1\nport = "
+                        + server.port()
+                        + "\n[request]\nreq_body = this is a test\n",
+                StandardCharsets.UTF_8);
+        List<String> command =
+                new ArrayList<>(
+                        List.of(
+                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                                "-XX:TieredStopAtLevel=1",
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                "io.tcpload.runner.RunnerMain",
+                                "-d60s",
+                                "-c2"));
+        command.addAll(List.of(flags));
+        command.add(profile.toString());
+        return new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+    }
+
     @Test
     void sigintPrintsTheReportAndEnds() throws Exception {
         try (DemoServer server =
                 DemoServer.start(Corpus.profile("01_tiny", 1), ServeOptions.defaults())) {
-            Path profile = dir.resolve("interrupted.ini");
-            Files.writeString(
-                    profile,
-                    "[common]\nhost = 127.0.0.1\nport = "
-                            + server.port()
-                            + "\n[request]\nreq_body = this is a test\n",
-                    StandardCharsets.UTF_8);
             Path out = dir.resolve("out.txt");
             Path err = dir.resolve("err.txt");
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            Process child =
-                    new ProcessBuilder(
-                                    List.of(
-                                            java,
-                                            "-XX:TieredStopAtLevel=1",
-                                            "-cp",
-                                            System.getProperty("java.class.path"),
-                                            "io.tcpload.runner.RunnerMain",
-                                            "-d60s",
-                                            "-c2",
-                                            profile.toString()))
-                            .redirectOutput(out.toFile())
-                            .redirectError(err.toFile())
-                            .start();
+            Process child = runner(server, out, err).start();
             try {
                 // The banner is out and the first second has been reported.
                 Awaitility.await()
@@ -116,33 +124,10 @@ class InterruptTest {
             throws Exception {
         try (DemoServer server =
                 DemoServer.start(Corpus.profile("01_tiny", 1), ServeOptions.defaults())) {
-            Path profile = dir.resolve("terminated.ini");
-            Files.writeString(
-                    profile,
-                    "[common]\nhost = 127.0.0.1\nport = "
-                            + server.port()
-                            + "\n[request]\nreq_body = this is a test\n",
-                    StandardCharsets.UTF_8);
             Path out = dir.resolve("out.txt");
             Path err = dir.resolve("err.txt");
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             ProcessBuilder builder =
-                    new ProcessBuilder(
-                                    List.of(
-                                            java,
-                                            "-XX:TieredStopAtLevel=1",
-                                            "-cp",
-                                            System.getProperty("java.class.path"),
-                                            "io.tcpload.runner.RunnerMain",
-                                            "-d60s",
-                                            "-c2",
-                                            "--metrics-port",
-                                            "0",
-                                            "--hold-result",
-                                            "120",
-                                            profile.toString()))
-                            .redirectOutput(out.toFile())
-                            .redirectError(err.toFile());
+                    runner(server, out, err, "--metrics-port", "0", "--hold-result", "120");
             int graceSeconds = finishAsked ? 60 : 4;
             builder.environment()
                     .put(RunnerProtocol.GRACE_PERIOD_VARIABLE, Integer.toString(graceSeconds));
