@@ -16,6 +16,10 @@ import java.util.Objects;
  * @param request the request templates and length field
  * @param response the response framing and the success rule
  * @param parameters the {@code [parameters]} entries, in file order
+ * @param mix the named requests of a transaction mix ({@code [request.NAME]} sections), in file
+ *     order; empty for a profile of one plain {@code [request]}. In a mix {@code request} is the
+ *     first named request's, and {@code response} is {@code [response]}, whose framing every
+ *     response shares
  */
 public record Profile(
         Path source,
@@ -23,13 +27,31 @@ public record Profile(
         boolean keepAlive,
         RequestSpec request,
         ResponseSpec response,
-        List<ParameterSpec> parameters) {
+        List<ParameterSpec> parameters,
+        List<NamedRequest> mix) {
 
     public Profile {
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(response, "response");
         parameters = List.copyOf(parameters);
+        mix = List.copyOf(mix);
+    }
+
+    /** A profile of one plain {@code [request]}. */
+    public Profile(
+            Path source,
+            Target target,
+            boolean keepAlive,
+            RequestSpec request,
+            ResponseSpec response,
+            List<ParameterSpec> parameters) {
+        this(source, target, keepAlive, request, response, parameters, List.of());
+    }
+
+    /** Whether the profile is a transaction mix of named requests. */
+    public boolean isMix() {
+        return !mix.isEmpty();
     }
 
     /** The display name used in reports: the file name, or {@code host:port} without a file. */
@@ -38,10 +60,10 @@ public record Profile(
     }
 
     public Profile withTarget(Target newTarget) {
-        return new Profile(source, newTarget, keepAlive, request, response, parameters);
+        return new Profile(source, newTarget, keepAlive, request, response, parameters, mix);
     }
 
     public Profile withKeepAlive(boolean newKeepAlive) {
-        return new Profile(source, target, newKeepAlive, request, response, parameters);
+        return new Profile(source, target, newKeepAlive, request, response, parameters, mix);
     }
 }

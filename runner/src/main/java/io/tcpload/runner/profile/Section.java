@@ -8,7 +8,14 @@ import java.util.stream.Collectors;
 /** The sections of a profile and the keys each one accepts (the key table of the loader). */
 enum Section {
     COMMON("common", List.of(Keys.HOST, Keys.PORT, Keys.HTTP_LINE, Keys.KEEPALIVE)),
-    REQUEST("request", List.of(Keys.REQ_LEN_LEN, Keys.REQ_LEN_TYPE, Keys.REQ_HEAD, Keys.REQ_BODY)),
+    REQUEST(
+            "request",
+            List.of(
+                    Keys.REQ_LEN_LEN,
+                    Keys.REQ_LEN_TYPE,
+                    Keys.REQ_HEAD,
+                    Keys.REQ_BODY,
+                    Keys.WEIGHT)),
     RESPONSE(
             "response",
             List.of(
@@ -49,6 +56,11 @@ enum Section {
         return keys;
     }
 
+    /** Whether the section may be named, {@code [request.NAME]}, for a transaction mix. */
+    boolean nameable() {
+        return this == REQUEST || this == RESPONSE;
+    }
+
     boolean accepts(String key) {
         return this == PARAMETERS || keys.contains(key);
     }
@@ -81,6 +93,9 @@ enum Section {
         static final String REQ_LEN_TYPE = "req_len_type";
         static final String REQ_HEAD = "req_head";
         static final String REQ_BODY = "req_body";
+
+        /** Ours: a named request's share of the transaction mix. */
+        static final String WEIGHT = "weight";
 
         static final String RSP_HEADLEN = "rsp_headlen";
         static final String RSP_LEN_BEG = "rsp_len_beg";

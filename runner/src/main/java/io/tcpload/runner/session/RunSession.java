@@ -19,7 +19,7 @@ import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.Target;
 import io.tcpload.runner.report.JsonResult;
 import io.tcpload.runner.stats.RunSummary;
-import io.tcpload.runner.template.RequestTemplate;
+import io.tcpload.runner.template.RequestMix;
 import io.tcpload.runner.template.RunnerSlice;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -129,15 +129,15 @@ public final class RunSession implements AutoCloseable {
             throws PlanException, SetupException {
         Profile profile = plan.applyTo(loaded);
         LoadConfig config;
-        RequestTemplate template;
+        RequestMix requests;
         Transport transport;
         try {
             if (plan.problemWith(profile).isPresent()) {
                 throw new PlanException(List.of(plan.problemWith(profile).get()));
             }
             config = plan.loadConfig(profile);
-            template =
-                    RequestTemplate.compile(
+            requests =
+                    RequestMix.compile(
                             profile,
                             new RunnerSlice(plan.runnerIndex(), plan.invocation().share().count()),
                             environment);
@@ -154,7 +154,7 @@ public final class RunSession implements AutoCloseable {
             close(resolver);
             throw new SetupException("cannot resolve host '" + profile.target().host() + "'", e);
         }
-        LoadEngine engine = new LoadEngine(profile, config, template, transport);
+        LoadEngine engine = new LoadEngine(profile, config, requests, transport);
         String named = plan.invocation().profile().orElse("");
         if (RunPlan.looksLikeUrl(named)) {
             engine = engine.describedAs(named, named);

@@ -24,6 +24,8 @@ import org.HdrHistogram.Histogram;
  *     own spread ends here; 0 when unknown
  * @param addresses per address the target's name resolved to (in the order first seen), what its
  *     connections got; empty when unknown
+ * @param byRequest per named request of a transaction mix, in the profile's order, its complete
+ *     responses; they add up to the totals exactly. Empty for a profile of one plain request
  */
 public record RunSummary(
         RunInfo info,
@@ -37,12 +39,44 @@ public record RunSummary(
         long startEpochUs,
         long lastStartEpochUs,
         RateSummary rate,
-        List<AddressCount> addresses) {
+        List<AddressCount> addresses,
+        List<RequestStats> byRequest) {
 
     public RunSummary {
         seconds = List.copyOf(seconds);
         errorMessages = List.copyOf(errorMessages);
         addresses = List.copyOf(addresses);
+        byRequest = List.copyOf(byRequest);
+    }
+
+    /** A summary without per-request rows (a profile of one plain request). */
+    public RunSummary(
+            RunInfo info,
+            long runtimeUs,
+            Counts counts,
+            Histogram latencyUs,
+            Histogram connectUs,
+            Histogram requestRate,
+            List<SecondSample> seconds,
+            List<ErrorCount> errorMessages,
+            long startEpochUs,
+            long lastStartEpochUs,
+            RateSummary rate,
+            List<AddressCount> addresses) {
+        this(
+                info,
+                runtimeUs,
+                counts,
+                latencyUs,
+                connectUs,
+                requestRate,
+                seconds,
+                errorMessages,
+                startEpochUs,
+                lastStartEpochUs,
+                rate,
+                addresses,
+                List.of());
     }
 
     /** A summary without per-address counts. */
@@ -109,4 +143,17 @@ public record RunSummary(
      * @param errors socket errors (connect, read, write, timeout) on connections to it
      */
     public record AddressCount(String address, long requests, long errors) {}
+
+    /**
+     * What one named request of a transaction mix got.
+     *
+     * @param name the request's name ({@code [request.NAME]})
+     * @param requests its complete responses
+     * @param successes of those, the ones judged a success
+     * @param failures the others
+     * @param latencyUs their latency, in microseconds, in the one histogram shape ({@link
+     *     Histograms}); readers must not change it
+     */
+    public record RequestStats(
+            String name, long requests, long successes, long failures, Histogram latencyUs) {}
 }

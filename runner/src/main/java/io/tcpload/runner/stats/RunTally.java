@@ -29,6 +29,10 @@ public final class RunTally {
     private final Histogram secondConnect = Histograms.create();
     private final Map<String, Long> errorsTotal = new HashMap<>();
     private final AddressCounts addressesTotal = new AddressCounts();
+
+    /** Per named request of a mix, sized by the first loop that counts any; null until then. */
+    private NamedStats namedTotal;
+
     private final List<SecondSample> seconds = new ArrayList<>();
     private final Histogram uncorrectedTotal;
     private final Histogram lagTotal;
@@ -68,6 +72,12 @@ public final class RunTally {
         secondCounts = secondCounts.plus(counts);
         secondOpenConnections += loop.openConnections();
         loop.drainAddressesInto(addressesTotal);
+        if (loop.namedSize() > 0) {
+            if (namedTotal == null) {
+                namedTotal = new NamedStats(loop.namedSize());
+            }
+            loop.drainNamedInto(namedTotal);
+        }
     }
 
     /** Rate mode: moves what {@code loop} recorded of its sends into this second. */
@@ -172,6 +182,25 @@ public final class RunTally {
             long lastStartEpochUs,
             RateSummary rate,
             List<String> addressNames) {
+        return summary(
+                info, runtimeUs, startEpochUs, lastStartEpochUs, rate, addressNames, List.of());
+    }
+
+    /**
+     * As {@link #summary(RunInfo, long, long, long, RateSummary, List)}, with a row per named
+     * request of a mix.
+     *
+     * @param requestNames the mix's request names by index; empty without a mix
+     */
+    public RunSummary summary(
+            RunInfo info,
+            long runtimeUs,
+            long startEpochUs,
+            long lastStartEpochUs,
+            RateSummary rate,
+            List<String> addressNames,
+            List<String> requestNames) {
+        NamedStats named = namedTotal != null ? namedTotal : new NamedStats(requestNames.size());
         return new RunSummary(
                 info,
                 runtimeUs,
@@ -184,7 +213,8 @@ public final class RunTally {
                 startEpochUs,
                 lastStartEpochUs,
                 rate,
-                addressesTotal.named(addressNames));
+                addressesTotal.named(addressNames),
+                named.rows(requestNames));
     }
 
     /**
