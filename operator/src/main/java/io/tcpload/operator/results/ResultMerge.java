@@ -7,6 +7,7 @@ import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.RunSummary.AddressCount;
 import io.tcpload.runner.stats.RunSummary.ErrorCount;
+import io.tcpload.runner.stats.RunSummary.RequestStats;
 import io.tcpload.runner.stats.SecondSample;
 import io.tcpload.runner.stats.StageResult;
 import java.util.ArrayList;
@@ -19,8 +20,9 @@ import org.HdrHistogram.Histogram;
 /**
  * Merges the runners' results into one, exactly: histograms are added bucket by bucket (so merged
  * percentiles are those of all responses together, never averages of percentiles), counts are
- * summed (retried requests too), so are the per-address counts address by address, and the runtime
- * is the longest runner's. Pure; the inputs are not changed.
+ * summed (retried requests too), so are the per-address counts address by address and a transaction
+ * mix's rows request name by request name, and the runtime is the longest runner's. Pure; the
+ * inputs are not changed.
  */
 public final class ResultMerge {
     private ResultMerge() {}
@@ -63,7 +65,32 @@ public final class ResultMerge {
                 StartSkew.firstStartEpochUs(runners),
                 StartSkew.lastStartEpochUs(runners),
                 mergedRate(runners),
-                mergedAddresses(runners));
+                mergedAddresses(runners),
+                mergedByRequest(runners));
+    }
+
+    /** Request name by request name, in the order first seen, every runner's rows added exactly. */
+    private static List<RequestStats> mergedByRequest(List<RunSummary> runners) {
+        Map<String, RequestStats> byName = new LinkedHashMap<>();
+        for (RunSummary runner : runners) {
+            for (RequestStats row : runner.byRequest()) {
+                RequestStats sum = byName.get(row.name());
+                Histogram latency = Histograms.create();
+                if (sum != null) {
+                    latency.add(sum.latencyUs());
+                }
+                latency.add(row.latencyUs());
+                byName.put(
+                        row.name(),
+                        new RequestStats(
+                                row.name(),
+                                row.requests() + (sum == null ? 0 : sum.requests()),
+                                row.successes() + (sum == null ? 0 : sum.successes()),
+                                row.failures() + (sum == null ? 0 : sum.failures()),
+                                latency));
+            }
+        }
+        return new ArrayList<>(byName.values());
     }
 
     /** Address by address, in the order first seen, what every runner's connections to it got. */

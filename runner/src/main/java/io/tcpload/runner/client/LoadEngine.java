@@ -317,7 +317,8 @@ public final class LoadEngine {
                                     tally.secondConnect(),
                                     tally.secondErrors(),
                                     tally.openConnections(),
-                                    paced));
+                                    paced,
+                                    tally.secondByRequest()));
                 }
             }
             long runtimeNs = loadRuntimeNs(startNs);

@@ -1,6 +1,7 @@
 package io.tcpload.runner.client;
 
 import io.tcpload.runner.stats.Counts;
+import io.tcpload.runner.stats.NamedStats;
 import io.tcpload.runner.stats.RunSummary.ErrorCount;
 import io.tcpload.runner.stats.SecondSample;
 import java.util.List;
@@ -36,6 +37,8 @@ public interface ProgressListener {
      * @param errors the error messages of that second with their counts, most frequent first
      * @param openConnections connections established and not yet closed at the end of that second
      * @param paced rate mode's figures of that second, or null in the closed loop
+     * @param byRequest per named request of a transaction mix, that second's responses; null
+     *     without a mix; valid only during the call
      */
     record Progress(
             SecondSample second,
@@ -44,7 +47,20 @@ public interface ProgressListener {
             Histogram connectUs,
             List<ErrorCount> errors,
             int openConnections,
-            Paced paced) {
+            Paced paced,
+            NamedStats byRequest) {
+
+        /** A second of a run of one request. */
+        public Progress(
+                SecondSample second,
+                Counts cumulative,
+                Histogram latencyUs,
+                Histogram connectUs,
+                List<ErrorCount> errors,
+                int openConnections,
+                Paced paced) {
+            this(second, cumulative, latencyUs, connectUs, errors, openConnections, paced, null);
+        }
 
         /** A closed-loop second. */
         public Progress(
@@ -54,7 +70,7 @@ public interface ProgressListener {
                 Histogram connectUs,
                 List<ErrorCount> errors,
                 int openConnections) {
-            this(second, cumulative, latencyUs, connectUs, errors, openConnections, null);
+            this(second, cumulative, latencyUs, connectUs, errors, openConnections, null, null);
         }
     }
 

@@ -164,7 +164,8 @@ public final class RunSession implements AutoCloseable {
                         plan.labels(),
                         plan.startRatePerRunner()
                                 .map(OptionalDouble::of)
-                                .orElse(OptionalDouble.empty()));
+                                .orElse(OptionalDouble.empty()),
+                        requests.names());
         LiveStatsTracker stats = new LiveStatsTracker(runnerVersion);
         Control control = plan.invocation().control();
         ControlChannel channel = null;

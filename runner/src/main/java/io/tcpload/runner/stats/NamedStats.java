@@ -34,6 +34,21 @@ public final class NamedStats {
         return requests.length;
     }
 
+    /** Request {@code index}'s complete responses. */
+    public long requests(int index) {
+        return requests[index];
+    }
+
+    /** Of those, the successes. */
+    public long successes(int index) {
+        return successes[index];
+    }
+
+    /** Of those, the failures. */
+    public long failures(int index) {
+        return failures[index];
+    }
+
     /** One complete response to request {@code index}. */
     public void record(int index, boolean success, long latencyMicros) {
         requests[index]++;

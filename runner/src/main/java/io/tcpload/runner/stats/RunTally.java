@@ -33,6 +33,9 @@ public final class RunTally {
     /** Per named request of a mix, sized by the first loop that counts any; null until then. */
     private NamedStats namedTotal;
 
+    /** The same for the second being drained; it joins the total when the next one begins. */
+    private NamedStats secondNamed;
+
     private final List<SecondSample> seconds = new ArrayList<>();
     private final Histogram uncorrectedTotal;
     private final Histogram lagTotal;
@@ -57,6 +60,9 @@ public final class RunTally {
 
     /** Starts a second: what the previous second drained is forgotten (its totals stay). */
     public void beginSecond() {
+        if (secondNamed != null) {
+            secondNamed.moveTo(namedTotal);
+        }
         secondLatency.reset();
         secondConnect.reset();
         secondErrors = new HashMap<>();
@@ -75,8 +81,9 @@ public final class RunTally {
         if (loop.namedSize() > 0) {
             if (namedTotal == null) {
                 namedTotal = new NamedStats(loop.namedSize());
+                secondNamed = new NamedStats(loop.namedSize());
             }
-            loop.drainNamedInto(namedTotal);
+            loop.drainNamedInto(secondNamed);
         }
     }
 
@@ -130,6 +137,14 @@ public final class RunTally {
     /** The current second's error messages with their counts, most frequent first. */
     public List<ErrorCount> secondErrors() {
         return sorted(secondErrors);
+    }
+
+    /**
+     * Per named request of a mix, what the current (just closed) second got; null without a mix.
+     * Reused by the next second.
+     */
+    public NamedStats secondByRequest() {
+        return secondNamed;
     }
 
     /** Totals up to the last closed second. */
@@ -200,6 +215,9 @@ public final class RunTally {
             RateSummary rate,
             List<String> addressNames,
             List<String> requestNames) {
+        if (secondNamed != null) {
+            secondNamed.moveTo(namedTotal);
+        }
         NamedStats named = namedTotal != null ? namedTotal : new NamedStats(requestNames.size());
         return new RunSummary(
                 info,
