@@ -51,6 +51,14 @@ final class CommandRun {
     }
 
     int run(RunnerInvocation invocation) throws InterruptedException {
+        return run(invocation, false);
+    }
+
+    /**
+     * As {@link #run(RunnerInvocation)}; with {@code dryRun}, each request of the profile is sent
+     * once instead of the load ({@link DryRun}).
+     */
+    int run(RunnerInvocation invocation, boolean dryRun) throws InterruptedException {
         RunPlan plan;
         Profile profile;
         try {
@@ -66,12 +74,17 @@ final class CommandRun {
             return RunCommand.EXIT_INVALID;
         }
         if (!invocation.demoTarget()) {
-            return runOn(plan, profile);
+            return dryRun
+                    ? new DryRun(out, err).run(plan, profile, environment)
+                    : runOn(plan, profile);
         }
         try (DemoServer server =
                 DemoServer.start(profile, new ServeOptions(LOOPBACK, 0, 0.0, 0, 1))) {
             err.println(PREFIX + "demo target on " + LOOPBACK + ":" + server.port());
-            return runOn(plan.withTarget(new Target(LOOPBACK, server.port())), profile);
+            RunPlan local = plan.withTarget(new Target(LOOPBACK, server.port()));
+            return dryRun
+                    ? new DryRun(out, err).run(local, profile, environment)
+                    : runOn(local, profile);
         }
     }
 
