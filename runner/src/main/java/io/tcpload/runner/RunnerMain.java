@@ -20,7 +20,7 @@ public final class RunnerMain {
             // does not need it (ask for it with -Dio.netty.leakDetection.level=...).
             ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
         }
-        System.exit(execute(System.out, System.err, args));
+        System.exit(execute(System.out, System.err, System::getenv, true, args));
     }
 
     /** Runs the command line and returns the exit status (for tests and embedding). */
@@ -37,8 +37,19 @@ public final class RunnerMain {
             PrintStream err,
             Function<String, String> environment,
             String... args) {
+        return execute(out, err, environment, false, args);
+    }
+
+    private static int execute(
+            PrintStream out,
+            PrintStream err,
+            Function<String, String> environment,
+            boolean catchSignals,
+            String... args) {
         CommandLine commandLine =
-                InvocationOptions.configure(new CommandLine(new RunCommand(out, err, environment)))
+                InvocationOptions.configure(
+                                new CommandLine(
+                                        new RunCommand(out, err, environment, catchSignals)))
                         .setOut(new PrintWriter(out, true))
                         .setErr(new PrintWriter(err, true))
                         .setCaseInsensitiveEnumValuesAllowed(true)

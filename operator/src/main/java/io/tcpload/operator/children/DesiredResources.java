@@ -159,7 +159,12 @@ public final class DesiredResources {
                 .withCompletionMode("Indexed")
                 .withCompletions(runners)
                 .withParallelism(runners)
-                .withBackoffLimit(0)
+                // Each runner its own budget of none: one that crashes, is OOM-killed or evicted
+                // fails its index only, and the others run on (backoffLimit: 0 would make the
+                // Job controller terminate them all); none is ever replaced, since a replacement
+                // would start late, and none before the old pod has ended.
+                .withBackoffLimitPerIndex(0)
+                .withPodReplacementPolicy("Failed")
                 .withTtlSecondsAfterFinished(spec.getTtlSecondsAfterFinished())
                 .withNewTemplate()
                 .withNewMetadata()
@@ -180,7 +185,7 @@ public final class DesiredResources {
                 .withAutomountServiceAccountToken(false)
                 .withServiceAccountName(runner.getServiceAccountName())
                 .withPriorityClassName(runner.getPriorityClassName())
-                .withTerminationGracePeriodSeconds(runner.getTerminationGracePeriodSeconds())
+                .withTerminationGracePeriodSeconds(gracePeriodSeconds(runner))
                 .withNodeSelector(runner.getNodeSelector())
                 .withTolerations(runner.getTolerations())
                 .withAffinity(runner.getAffinity())
@@ -216,6 +221,13 @@ public final class DesiredResources {
         env.add(fieldEnv(RunnerProtocol.BIND_HOST_VARIABLE, "status.podIP"));
         env.add(fieldEnv(RunnerProtocol.NAMESPACE_VARIABLE, "metadata.namespace"));
         env.add(new EnvVar(RunnerProtocol.TEST_VARIABLE, test.getMetadata().getName(), null));
+        // A process cannot see its pod's grace period: told, a runner given SIGTERM serves its
+        // partial result for as long as it may.
+        env.add(
+                new EnvVar(
+                        RunnerProtocol.GRACE_PERIOD_VARIABLE,
+                        Long.toString(gracePeriodSeconds(runner)),
+                        null));
         env.addAll(runner.getEnv());
         return new ContainerBuilder()
                 .withName(CONTAINER)
@@ -250,6 +262,18 @@ public final class DesiredResources {
                 .addAllToVolumeMounts(runner.getVolumeMounts())
                 .build();
     }
+
+    /**
+     * The runner pods' grace period after SIGTERM: the test's, else Kubernetes' default of 30 s,
+     * set explicitly so that the pod and the runner's variable agree.
+     */
+    static long gracePeriodSeconds(RunnerPodSettings runner) {
+        Long seconds = runner.getTerminationGracePeriodSeconds();
+        return seconds != null ? seconds : DEFAULT_GRACE_PERIOD_SECONDS;
+    }
+
+    /** Kubernetes' default {@code terminationGracePeriodSeconds}. */
+    public static final long DEFAULT_GRACE_PERIOD_SECONDS = 30;
 
     private static EnvVar fieldEnv(String name, String fieldPath) {
         return new EnvVarBuilder()

@@ -5,6 +5,19 @@ import io.fabric8.crd.generator.annotation.PrinterColumn;
 
 /** Every figure of the runner's report, merged over all runners. */
 public class ResultSummary {
+    @JsonPropertyDescription(
+            "Which runners the figures cover, when not every runner's whole run: for example '3 of"
+                    + " 4 runners; runner 2 OOMKilled at 41 s, lost'. Absent for a complete result.")
+    private String coverage;
+
+    public String getCoverage() {
+        return coverage;
+    }
+
+    public void setCoverage(String coverage) {
+        this.coverage = coverage;
+    }
+
     @JsonPropertyDescription("Wall time of the load, in milliseconds (the longest runner's).")
     private Long runtimeMs;
 

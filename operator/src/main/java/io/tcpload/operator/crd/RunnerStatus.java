@@ -25,6 +25,32 @@ public class RunnerStatus {
     @JsonPropertyDescription("Why this runner failed, or its last notable event.")
     private String message;
 
+    @JsonPropertyDescription(
+            "Since when the operator could not reach this running runner (RFC 3339); past a bound"
+                    + " it is declared lost, as a runner on a lost node is.")
+    private String unreachableSince;
+
+    @JsonPropertyDescription(
+            "Whether this runner's result is partial: stopped early by a signal (its pod deleted,"
+                    + " evicted or drained), or lost.")
+    private Boolean partial;
+
+    public String getUnreachableSince() {
+        return unreachableSince;
+    }
+
+    public void setUnreachableSince(String unreachableSince) {
+        this.unreachableSince = unreachableSince;
+    }
+
+    public Boolean getPartial() {
+        return partial;
+    }
+
+    public void setPartial(Boolean partial) {
+        this.partial = partial;
+    }
+
     public Integer getIndex() {
         return index;
     }

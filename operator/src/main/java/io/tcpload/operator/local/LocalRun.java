@@ -24,6 +24,7 @@ import io.tcpload.runner.profile.ProfileProblem;
 import io.tcpload.runner.report.ConsoleReport;
 import io.tcpload.runner.serve.DemoServer;
 import io.tcpload.runner.serve.ServeOptions;
+import io.tcpload.runner.session.Interruption;
 import io.tcpload.runner.session.RunOutputs;
 import io.tcpload.runner.session.RunSession;
 import io.tcpload.runner.stats.RunInfo;
@@ -220,7 +221,7 @@ public final class LocalRun {
             List<RunnerOutcome> outcomes;
             Optional<Interruption.Caught> caught;
             try (Interruption interruption =
-                    Interruption.install(() -> prepared.forEach(LocalRunner::stop))) {
+                    Interruption.install(signal -> prepared.forEach(LocalRunner::stop))) {
                 outcomes = runTogether(prepared, machine, waitMs);
                 caught = interruption.caught();
             }

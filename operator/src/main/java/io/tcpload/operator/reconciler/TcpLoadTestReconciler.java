@@ -39,7 +39,7 @@ import io.tcpload.operator.status.RunnerProbe;
 import io.tcpload.operator.status.StatusComputer;
 import io.tcpload.operator.validation.Failure;
 import io.tcpload.operator.validation.TcpLoadTestValidator;
-import io.tcpload.runner.report.JsonResult;
+import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.stats.RunSummary;
 import java.time.Clock;
 import java.time.Instant;
@@ -69,9 +69,11 @@ import java.util.function.Consumer;
  * their test, so a test (and its namespace) never hangs in Terminating when the operator is gone.
  * Tests created by an operator that did use one get it removed when met.
  *
- * <p>Nothing lives only in memory: the phase, the start instant and the merged result are in the
+ * <p>Little lives only in memory: the phase, the start instant and the merged result are in the
  * status, the spec being run is recorded on the Job, and the runners hold their results until told,
- * so an operator restarted at any point finishes the test.
+ * so an operator restarted at any point finishes the test. The one exception: the partial result of
+ * a runner stopped early, kept from its first fetch ({@link ResultStore}) since its pod serves it
+ * only through its grace period; an operator restarted after that counts such a runner lost.
  *
  * <p>Threading: JOSDK calls it from its reconcile threads, never twice at once for one test.
  */
@@ -92,6 +94,7 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
     private final int runnerPort;
     private final RunnerClient runners;
     private final Clock clock;
+    private final ResultStore results = new ResultStore();
     private volatile IndexerResourceCache<TcpLoadTest> tests;
     private volatile boolean reconciling;
 
@@ -240,9 +243,21 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
         }
         Map<Integer, RunnerPod> pods = pods(context, jobName);
         Map<Integer, RunnerProbe> probes = new HashMap<>();
+        String uid = test.getMetadata().getUid();
+        // A deleted Job's pods may still be terminating, each serving its partial result.
+        if ((job.isPresent() || !pods.isEmpty()) && !phase.finished()) {
+            observeRunners(uid, pods, probes);
+        }
         Map<Integer, RunSummary> results = new HashMap<>();
-        if (job.isPresent() && !phase.finished()) {
-            observeRunners(pods, probes, results);
+        Map<Integer, Stopped> stopped = new HashMap<>();
+        if (!phase.finished()) {
+            this.results
+                    .of(uid)
+                    .forEach(
+                            (index, kept) -> {
+                                results.put(index, kept.summary());
+                                kept.stopped().ifPresent(why -> stopped.put(index, why));
+                            });
         }
         List<String> refusals = job.isPresent() ? refusals(context, test) : List.of();
         Observation seen =
@@ -256,7 +271,8 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
                         pods,
                         probes,
                         results,
-                        now);
+                        now,
+                        stopped);
         Decision decision = StatusComputer.next(seen);
         TcpLoadTest latest = test;
         if (decision.writeFirst()) {
@@ -280,7 +296,8 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
                                     pods,
                                     probes,
                                     results,
-                                    now));
+                                    now,
+                                    stopped));
         }
 
         if (decision.createChildren()) {
@@ -298,6 +315,9 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
         }
 
         writeStatus(latest, context, decision.status());
+        if (decision.status().getPhase() != null && decision.status().getPhase().finished()) {
+            this.results.forget(uid);
+        }
         UpdateControl<TcpLoadTest> control = UpdateControl.noUpdate();
         decision.requeue().ifPresent(control::rescheduleAfter);
         return control;
@@ -403,10 +423,9 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
                 && event.getMessage().contains("not found");
     }
 
+    /** Each running runner's live stats, and the result of each that has one, fetched once. */
     private void observeRunners(
-            Map<Integer, RunnerPod> pods,
-            Map<Integer, RunnerProbe> probes,
-            Map<Integer, RunSummary> results) {
+            String uid, Map<Integer, RunnerPod> pods, Map<Integer, RunnerProbe> probes) {
         Map<String, RunnerProbe> byIp = runners.stats(runningIps(pods));
         for (RunnerPod pod : pods.values()) {
             RunnerProbe probe = byIp.get(pod.podIp());
@@ -414,10 +433,10 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
                 continue;
             }
             probes.put(pod.index(), probe);
-            if (probe.state() == RunnerProbe.State.FINISHED) {
+            if (probe.state() == RunnerProbe.State.FINISHED && !results.has(uid, pod.index())) {
                 runners.result(pod.podIp())
-                        .map(JsonResult::read)
-                        .ifPresent(result -> results.put(pod.index(), result));
+                        .map(ResultStore.Kept::parse)
+                        .ifPresent(kept -> results.put(uid, pod.index(), kept));
             }
         }
     }

@@ -3,6 +3,7 @@ package io.tcpload.operator.status;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.validation.Failure;
+import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.stats.RunSummary;
 import java.time.Instant;
 import java.util.List;
@@ -24,6 +25,7 @@ import java.util.Optional;
  * @param probes each reachable or tried runner's {@code /stats}, by index
  * @param results final results fetched from the runners, by index
  * @param now the wall clock
+ * @param stopped for results that are partial, why their runner stopped early (a signal), by index
  */
 public record Observation(
         TcpLoadTest test,
@@ -35,12 +37,40 @@ public record Observation(
         Map<Integer, RunnerPod> pods,
         Map<Integer, RunnerProbe> probes,
         Map<Integer, RunSummary> results,
-        Instant now) {
+        Instant now,
+        Map<Integer, Stopped> stopped) {
     public Observation {
         refusals = List.copyOf(refusals);
         pods = Map.copyOf(pods);
         probes = Map.copyOf(probes);
         results = Map.copyOf(results);
+        stopped = Map.copyOf(stopped);
+    }
+
+    /** What was seen, every result whole. */
+    public Observation(
+            TcpLoadTest test,
+            TcpLoadTestSpec runSpec,
+            Optional<Failure> invalid,
+            boolean jobExists,
+            boolean specChanged,
+            List<String> refusals,
+            Map<Integer, RunnerPod> pods,
+            Map<Integer, RunnerProbe> probes,
+            Map<Integer, RunSummary> results,
+            Instant now) {
+        this(
+                test,
+                runSpec,
+                invalid,
+                jobExists,
+                specChanged,
+                refusals,
+                pods,
+                probes,
+                results,
+                now,
+                Map.of());
     }
 
     /** What was seen of a test whose spec is the one run and that the cluster refused nothing. */
@@ -53,6 +83,8 @@ public record Observation(
             Map<Integer, RunnerProbe> probes,
             Map<Integer, RunSummary> results,
             Instant now) {
-        this(test, runSpec, invalid, jobExists, false, List.of(), pods, probes, results, now);
+        this(
+                test, runSpec, invalid, jobExists, false, List.of(), pods, probes, results, now,
+                Map.of());
     }
 }

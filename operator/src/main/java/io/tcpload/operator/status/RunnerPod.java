@@ -6,6 +6,8 @@ import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;
 import io.fabric8.kubernetes.api.model.PodStatus;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,8 +23,25 @@ import java.util.Optional;
  * @param podIp the pod's IP, null before it has one
  * @param problem why the pod is not running or why it failed, from its status (unschedulable, image
  *     pull error, crash, OOM kill, eviction, ...); null when there is nothing to say
+ * @param terminating why the pod is going away while it may still run (its runner got SIGTERM and
+ *     serves its partial result through the grace period): the reason of its {@code
+ *     DisruptionTarget} condition ({@code EvictionByEvictionAPI}, {@code PreemptionByScheduler},
+ *     ...), or {@code deleted}; null for a pod with no deletion timestamp
+ * @param endedAt when its runner container ended, null while it has not
  */
-public record RunnerPod(int index, String name, String phase, String podIp, String problem) {
+public record RunnerPod(
+        int index,
+        String name,
+        String phase,
+        String podIp,
+        String problem,
+        String terminating,
+        Instant endedAt) {
+    /** A pod that is not going away and whose runner has not ended. */
+    public RunnerPod(int index, String name, String phase, String podIp, String problem) {
+        this(index, name, phase, podIp, problem, null, null);
+    }
+
     /** The label (and annotation) carrying a Job pod's completion index. */
     public static final String INDEX_LABEL = "batch.kubernetes.io/job-completion-index";
 
@@ -67,8 +86,43 @@ public record RunnerPod(int index, String name, String phase, String podIp, Stri
                                     pod.getMetadata().getName(),
                                     phase,
                                     status == null ? null : status.getPodIP(),
-                                    problem(status));
+                                    problem(status),
+                                    pod.getMetadata().getDeletionTimestamp() == null
+                                            ? null
+                                            : disruption(status).orElse("deleted"),
+                                    endedAt(status));
                         });
+    }
+
+    /** The reason of the pod's {@code DisruptionTarget} condition, when it has one. */
+    static Optional<String> disruption(PodStatus status) {
+        if (status == null) {
+            return Optional.empty();
+        }
+        return nonNull(status.getConditions()).stream()
+                .filter(c -> "DisruptionTarget".equals(c.getType()))
+                .filter(c -> "True".equals(c.getStatus()))
+                .map(c -> c.getReason() == null ? "DisruptionTarget" : c.getReason())
+                .findFirst();
+    }
+
+    /** When the runner container ended (its terminated state's finish time), if it has. */
+    static Instant endedAt(PodStatus status) {
+        if (status == null) {
+            return null;
+        }
+        for (ContainerStatus container : nonNull(status.getContainerStatuses())) {
+            if (container.getState() != null
+                    && container.getState().getTerminated() != null
+                    && container.getState().getTerminated().getFinishedAt() != null) {
+                try {
+                    return Instant.parse(container.getState().getTerminated().getFinishedAt());
+                } catch (DateTimeParseException e) {
+                    return null;
+                }
+            }
+        }
+        return null;
     }
 
     /**

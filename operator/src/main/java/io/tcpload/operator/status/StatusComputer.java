@@ -17,6 +17,7 @@ import io.tcpload.operator.results.Thresholds;
 import io.tcpload.runner.Version;
 import io.tcpload.runner.contract.RunnerInvocation.Load;
 import io.tcpload.runner.contract.RunnerProtocol;
+import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.stats.RunSummary;
 import java.time.Duration;
 import java.time.Instant;
@@ -74,6 +75,16 @@ public final class StatusComputer {
 
     public static final String RECONCILING = "Reconciling";
     public static final String STALLED = "Stalled";
+
+    /**
+     * How long a running runner may stay unreachable before it is declared lost (its node gone, its
+     * network cut): long enough for a busy runner or a brief network fault, short enough that the
+     * others' figures are not held back for the Kubernetes node controller's five minutes.
+     */
+    public static final Duration LOST_AFTER = Duration.ofSeconds(20);
+
+    /** How often a test with a terminating runner is looked at: its partial result is near. */
+    static final Duration TERMINATING_POLL = Duration.ofMillis(250);
 
     /** Beyond duration and timeout, how long the runners have to report before they fail. */
     static final Duration REPORT_GRACE = Duration.ofSeconds(60);
@@ -309,23 +320,44 @@ public final class StatusComputer {
         TcpLoadTestStatus status = next.status;
         TcpLoadTestSpec spec = seen.runSpec();
         int runners = spec.getRunners();
-        status.setRunners(rows(seen));
-        List<RunnerPod> failed = new ArrayList<>();
+        List<RunnerStatus> previousRows = status.getRunners();
+        status.setRunners(rows(seen, previousRows));
+        Instant startAt = Instant.ofEpochMilli(status.getStartAtMs());
+        List<String> lost = new ArrayList<>();
         List<Integer> pending = new ArrayList<>();
+        boolean terminating = false;
         for (int i = 0; i < runners; i++) {
             RunnerPod pod = seen.pods().get(i);
             if (seen.results().containsKey(i)) {
                 continue;
             }
+            Optional<Instant> unreachableSince =
+                    Optional.ofNullable(status.getRunners().get(i).getUnreachableSince())
+                            .map(Instant::parse);
             if (pod == null) {
-                failed.add(new RunnerPod(i, "(gone)", "Failed", null, "the pod was deleted"));
+                lost.add("runner " + i + " lost: its pod was deleted before it reported");
             } else if (pod.failed()) {
-                failed.add(pod);
+                lost.add(
+                        runnerName(pod)
+                                + " lost"
+                                + at(pod.endedAt() == null ? seen.now() : pod.endedAt(), startAt)
+                                + ": "
+                                + describe(pod));
+            } else if (unreachableSince.isPresent()
+                    && !seen.now().isBefore(unreachableSince.get().plus(LOST_AFTER))) {
+                // A runner on a lost node: its pod looks as it was, and no answer comes.
+                lost.add(
+                        runnerName(pod)
+                                + " lost"
+                                + at(unreachableSince.get(), startAt)
+                                + ": unreachable for "
+                                + LOST_AFTER.toSeconds()
+                                + " s (its node may be lost)");
             } else {
                 pending.add(i);
+                terminating |= pod.terminating() != null;
             }
         }
-        Instant startAt = Instant.ofEpochMilli(status.getStartAtMs());
         Load load = RunnerInvocations.load(spec);
         Instant reportBy =
                 startAt.plusMillis(load.totalDurationMs())
@@ -335,15 +367,24 @@ public final class StatusComputer {
             status.setSummary(live(seen, startAt));
             status.setMessage(
                     "Running: " + seen.results().size() + " of " + runners + " runners reported.");
-            next.requeue = Optional.of(POLL);
+            // A runner told to go seals its result within moments: fetched as soon as it is.
+            next.requeue = Optional.of(terminating ? TERMINATING_POLL : POLL);
             return next.build();
         }
-        List<String> problems = new ArrayList<>();
-        for (RunnerPod pod : failed) {
-            problems.add(runnerName(pod) + " failed: " + describe(pod));
-        }
         for (int i : pending) {
-            problems.add("runner " + i + " did not report by " + reportBy);
+            lost.add("runner " + i + " lost: it did not report by " + reportBy);
+        }
+        List<String> partial = new ArrayList<>();
+        for (RunnerStatus row : status.getRunners()) {
+            if (Boolean.TRUE.equals(row.getPartial())) {
+                partial.add(
+                        "runner "
+                                + row.getIndex()
+                                + (row.getPod() == null ? "" : " (pod " + row.getPod() + ")")
+                                + " "
+                                + row.getMessage()
+                                + ": partial");
+            }
         }
         List<RunSummary> collected = new ArrayList<>(seen.results().values());
         if (!collected.isEmpty()) {
@@ -357,17 +398,30 @@ public final class StatusComputer {
         }
         status.setCompletionTime(seen.now().toString());
         next.finishRunners = true;
-        if (!problems.isEmpty()) {
-            String covered =
-                    collected.isEmpty()
-                            ? "no runner reported a result"
-                            : "the summary covers runners "
-                                    + seen.results().keySet().stream()
-                                            .sorted()
-                                            .map(String::valueOf)
-                                            .collect(Collectors.joining(", "));
-            String message = capitalized(String.join("; ", problems)) + "; " + covered + ".";
-            next.condition(TcpLoadTestStatus.COMPLETED, false, "RunnerFailed", message);
+        if (!lost.isEmpty() || !partial.isEmpty()) {
+            // Never presented as a whole result: the summary says what it covers.
+            List<String> parts = new ArrayList<>();
+            parts.add(
+                    (collected.size() - partial.size())
+                            + " of "
+                            + runners
+                            + " runners whole"
+                            + (partial.isEmpty() ? "" : ", " + partial.size() + " partial"));
+            parts.addAll(lost);
+            parts.addAll(partial);
+            String coverage = String.join("; ", parts);
+            if (status.getSummary() != null) {
+                status.getSummary().setCoverage(coverage);
+            }
+            String message =
+                    (collected.isEmpty() ? "No runner reported a result: " : "Incomplete result: ")
+                            + coverage
+                            + ".";
+            next.condition(
+                    TcpLoadTestStatus.COMPLETED,
+                    false,
+                    lost.isEmpty() ? "PartialResult" : "RunnerFailed",
+                    message);
             return next.fail(EventReason.RunnerFailed, message, false);
         }
         next.condition(
@@ -462,6 +516,14 @@ public final class StatusComputer {
 
     /** Each runner's row: its pod, state and figures (final ones once its result is in). */
     static List<RunnerStatus> rows(Observation seen) {
+        return rows(seen, List.of());
+    }
+
+    /**
+     * As {@link #rows(Observation)}, carrying over from the {@code previous} rows since when a
+     * running runner has been unreachable.
+     */
+    static List<RunnerStatus> rows(Observation seen, List<RunnerStatus> previous) {
         List<RunnerStatus> rows = new ArrayList<>();
         for (int i = 0; i < seen.runSpec().getRunners(); i++) {
             RunnerStatus row = new RunnerStatus();
@@ -486,6 +548,39 @@ public final class StatusComputer {
             }
             if (pod != null && pod.problem() != null) {
                 row.setMessage(pod.problem());
+            }
+            if (result == null
+                    && pod != null
+                    && pod.running()
+                    && (probe == null || probe.state() == RunnerProbe.State.UNREACHABLE)) {
+                String since = i < previous.size() ? previous.get(i).getUnreachableSince() : null;
+                row.setUnreachableSince(since != null ? since : seen.now().toString());
+            }
+            RunnerStatus before = i < previous.size() ? previous.get(i) : null;
+            if (pod == null && before != null && before.getPod() != null) {
+                // Gone since: its last known pod and phase stay on its row.
+                row.setPod(before.getPod());
+                row.setPhase(before.getPhase());
+                row.setMessage(before.getMessage());
+            }
+            Stopped stopped = seen.stopped().get(i);
+            if (stopped != null) {
+                row.setPartial(true);
+                String message = stopped.describe();
+                if (pod != null && pod.terminating() != null) {
+                    message +=
+                            " ("
+                                    + (pod.terminating().equals("deleted")
+                                            ? "pod deleted"
+                                            : pod.terminating())
+                                    + ")";
+                } else if (before != null
+                        && before.getMessage() != null
+                        && before.getMessage().startsWith(message)) {
+                    // Why it was told to go, seen while its pod was there.
+                    message = before.getMessage();
+                }
+                row.setMessage(message);
             }
             rows.add(row);
         }
@@ -549,6 +644,11 @@ public final class StatusComputer {
         return pod.name() == null
                 ? "runner " + pod.index()
                 : "runner " + pod.index() + " (pod " + pod.name() + ")";
+    }
+
+    /** {@code " at 41 s"}: how far into the run {@code when} was. */
+    private static String at(Instant when, Instant startAt) {
+        return " at " + Math.max(0, Duration.between(startAt, when).toSeconds()) + " s";
     }
 
     private static String describe(RunnerPod pod) {

@@ -71,7 +71,16 @@ class DesiredResourcesTest {
         assertThat(job.getSpec().getCompletionMode()).isEqualTo("Indexed");
         assertThat(job.getSpec().getCompletions()).isEqualTo(4);
         assertThat(job.getSpec().getParallelism()).isEqualTo(4);
-        assertThat(job.getSpec().getBackoffLimit()).isZero();
+        // One runner's failure fails its index only; none is replaced (it would start late).
+        assertThat(job.getSpec().getBackoffLimit()).isNull();
+        assertThat(job.getSpec().getBackoffLimitPerIndex()).isZero();
+        assertThat(job.getSpec().getMaxFailedIndexes()).isNull();
+        assertThat(job.getSpec().getPodReplacementPolicy()).isEqualTo("Failed");
+        assertThat(job.getSpec().getPodFailurePolicy()).isNull();
+        assertThat(job.getSpec().getTemplate().getSpec().getTerminationGracePeriodSeconds())
+                .isEqualTo(30L);
+        assertThat(job.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv())
+                .contains(new EnvVar("TCPLOAD_TERMINATION_GRACE_SECONDS", "30", null));
         assertThat(job.getSpec().getTtlSecondsAfterFinished()).isEqualTo(600);
         PodSpec pod = job.getSpec().getTemplate().getSpec();
         assertThat(pod.getRestartPolicy()).isEqualTo("Never");
@@ -172,7 +181,12 @@ class DesiredResourcesTest {
         assertThat(runner.getImagePullPolicy()).isEqualTo("Always");
         assertThat(runner.getEnv())
                 .extracting(EnvVar::getName)
-                .containsExactly("TCPLOAD_BIND_HOST", "TCPLOAD_NAMESPACE", "TCPLOAD_TEST", "TZ");
+                .containsExactly(
+                        "TCPLOAD_BIND_HOST",
+                        "TCPLOAD_NAMESPACE",
+                        "TCPLOAD_TEST",
+                        "TCPLOAD_TERMINATION_GRACE_SECONDS",
+                        "TZ");
         assertThat(runner.getResources().getLimits()).containsKey("cpu");
         assertThat(pod.getNodeSelector()).containsEntry("pool", "load");
         assertThat(pod.getServiceAccountName()).isEqualTo("loader");
@@ -303,6 +317,9 @@ class DesiredResourcesTest {
         assertThat(pod.getTopologySpreadConstraints())
                 .isEqualTo(runner.getTopologySpreadConstraints());
         assertThat(pod.getTerminationGracePeriodSeconds()).isEqualTo(45L);
+        // The runner is told its grace period, which it cannot see otherwise.
+        assertThat(pod.getContainers().get(0).getEnv())
+                .contains(new EnvVar("TCPLOAD_TERMINATION_GRACE_SECONDS", "45", null));
         assertThat(RestrictedPodSecurity.violations(pod))
                 .as("an init container gets restricted's settings under its own")
                 .isEmpty();

@@ -15,6 +15,7 @@ import io.fabric8.kubernetes.api.model.KeyToPath;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodConditionBuilder;
 import io.fabric8.kubernetes.api.model.PodStatus;
 import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import io.fabric8.kubernetes.api.model.Secret;
@@ -40,6 +41,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -93,6 +95,7 @@ import java.util.regex.Pattern;
 public final class KubeletDouble implements AutoCloseable {
     private static final String INDEX_KEY = "batch.kubernetes.io/job-completion-index";
     private static final String TEST_API_VERSION = "tcpload.io/v1alpha1";
+    private static final String JOB_TRACKING = "batch.kubernetes.io/job-tracking";
 
     /** What the kubelet takes as a variable name from an envFrom key (with its prefix). */
     private static final Pattern ENV_NAME = Pattern.compile("[-._a-zA-Z][-._a-zA-Z0-9]*");
@@ -208,31 +211,35 @@ public final class KubeletDouble implements AutoCloseable {
     private void createPods(Job job) {
         int completions = job.getSpec().getCompletions();
         for (int index = 0; index < completions; index++) {
-            PodBehaviour chosen = behaviour.apply(job, index);
-            if (chosen.refusal() != null) {
-                // Admission said no: the Job controller says so only in an event on the Job.
-                recordEvent(
-                        job,
-                        "Job",
-                        job.getMetadata().getName(),
-                        "FailedCreate",
-                        "Error creating: pods \""
-                                + job.getMetadata().getName()
-                                + "-"
-                                + index
-                                + "-"
-                                + randomSuffix()
-                                + "\" is forbidden: "
-                                + chosen.refusal());
-                continue;
-            }
-            Pod pod =
-                    client.pods().inNamespace(namespace(job)).resource(newPod(job, index)).create();
-            FakePod fake = new FakePod(job, index, pod, chosen);
-            pods.put(pod.getMetadata().getName(), fake);
-            events.schedule(() -> startPod(fake), 20, TimeUnit.MILLISECONDS);
+            createPod(job, index);
         }
         writeJobStatus(job);
+    }
+
+    /** The Job controller creates the index's pod, or says in an event why it cannot. */
+    private void createPod(Job job, int index) {
+        PodBehaviour chosen = behaviour.apply(job, index);
+        if (chosen.refusal() != null) {
+            // Admission said no: the Job controller says so only in an event on the Job.
+            recordEvent(
+                    job,
+                    "Job",
+                    job.getMetadata().getName(),
+                    "FailedCreate",
+                    "Error creating: pods \""
+                            + job.getMetadata().getName()
+                            + "-"
+                            + index
+                            + "-"
+                            + randomSuffix()
+                            + "\" is forbidden: "
+                            + chosen.refusal());
+            return;
+        }
+        Pod pod = client.pods().inNamespace(namespace(job)).resource(newPod(job, index)).create();
+        FakePod fake = new FakePod(job, index, pod, chosen);
+        pods.put(pod.getMetadata().getName(), fake);
+        events.schedule(() -> startPod(fake), 20, TimeUnit.MILLISECONDS);
     }
 
     private Pod newPod(Job job, int index) {
@@ -251,6 +258,8 @@ public final class KubeletDouble implements AutoCloseable {
                 .withNamespace(namespace(job))
                 .withLabels(labels)
                 .withAnnotations(annotations)
+                // The Job controller's: it counts a pod's end before the pod may go.
+                .withFinalizers(JOB_TRACKING)
                 .withOwnerReferences(
                         new OwnerReferenceBuilder()
                                 .withApiVersion("batch/v1")
@@ -266,7 +275,7 @@ public final class KubeletDouble implements AutoCloseable {
     }
 
     private void startPod(FakePod fake) {
-        if (fake.deleted) {
+        if (fake.deleted || fake.terminating) {
             return;
         }
         List<String> unmountable = unmountable(fake);
@@ -304,6 +313,21 @@ public final class KubeletDouble implements AutoCloseable {
         }
         fake.environment = env;
         writePodStatus(fake, running(fake));
+        if (fake.behaviour.asProcess()) {
+            startProcess(fake, args, env);
+        } else {
+            startThread(fake, args, env);
+        }
+        if (fake.behaviour.killAfter() != null) {
+            events.schedule(
+                    () -> killOutOfMemory(fake),
+                    fake.behaviour.killAfter().toMillis(),
+                    TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** The runner in a thread of this JVM: quick, but it can get no signal. */
+    private void startThread(FakePod fake, List<String> args, Map<String, String> env) {
         Thread thread =
                 new Thread(
                         () -> {
@@ -329,14 +353,239 @@ public final class KubeletDouble implements AutoCloseable {
         thread.setDaemon(true);
         fake.thread = thread;
         thread.start();
-        if (fake.behaviour.killAfter() != null) {
+    }
+
+    /**
+     * The runner as a process of its own, with only the pod's environment, so that it gets real
+     * signals: SIGTERM on deletion, SIGKILL at the end of the grace period or for an OOM kill,
+     * SIGSTOP for a lost node.
+     */
+    private void startProcess(FakePod fake, List<String> args, Map<String, String> env) {
+        List<String> command =
+                new ArrayList<>(
+                        List.of(
+                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                                "-XX:TieredStopAtLevel=1",
+                                "-XX:+UseSerialGC",
+                                "-Xmx256m",
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                RunnerMain.class.getName()));
+        command.addAll(args);
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().clear();
+        builder.environment().putAll(env);
+        Process process;
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        fake.process = process;
+        Thread out = pump(process.getInputStream(), new Tee(fake.out, fake.log), fake);
+        Thread err = pump(process.getErrorStream(), new Tee(fake.err, fake.log), fake);
+        Thread waiter =
+                new Thread(
+                        () -> {
+                            int code;
+                            try {
+                                code = process.waitFor();
+                                out.join(5_000);
+                                err.join(5_000);
+                            } catch (InterruptedException e) {
+                                process.destroyForcibly();
+                                return;
+                            }
+                            events.execute(() -> onExit(fake, code));
+                        },
+                        "runner-" + fake.name());
+        waiter.setDaemon(true);
+        fake.thread = waiter;
+        waiter.start();
+    }
+
+    private static Thread pump(java.io.InputStream from, OutputStream to, FakePod fake) {
+        Thread thread =
+                new Thread(
+                        () -> {
+                            try (from) {
+                                from.transferTo(to);
+                            } catch (IOException e) {
+                                // The process ended.
+                            }
+                        },
+                        "log-" + fake.name());
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+
+    /** The kernel's OOM killer: SIGKILL, no SIGTERM first; the kubelet says OOMKilled. */
+    private void killOutOfMemory(FakePod fake) {
+        fake.killed = true;
+        if (fake.process != null) {
+            fake.process.destroyForcibly();
+        } else if (fake.thread != null) {
+            fake.thread.interrupt();
+        }
+    }
+
+    /**
+     * A pod's graceful deletion, as the API server and the kubelet carry it out: the pod gets its
+     * deletion timestamp (and, for an eviction or preemption, the {@code DisruptionTarget}
+     * condition) and stays Running at its IP; its runner gets SIGTERM, then SIGKILL at the end of
+     * {@code terminationGracePeriodSeconds}; once it has ended, the pod's final status is written
+     * and the pod goes. A runner in a thread can get no signal: it is stopped at once.
+     */
+    private void terminate(FakePod fake, String disruption) {
+        if (fake.terminating || fake.deleted) {
+            return;
+        }
+        fake.terminating = true;
+        Long grace = fake.pod.getSpec().getTerminationGracePeriodSeconds();
+        long graceSeconds = grace == null ? 30 : grace;
+        String now = Instant.now().toString();
+        try {
+            // Its finalizer keeps it, with a deletion timestamp, until its end is counted.
+            client.pods()
+                    .inNamespace(namespace(fake.job))
+                    .withName(fake.name())
+                    .withGracePeriod(graceSeconds)
+                    .delete();
+            if (disruption != null) {
+                client.pods()
+                        .inNamespace(namespace(fake.job))
+                        .withName(fake.name())
+                        .editStatus(
+                                pod -> {
+                                    pod.getStatus()
+                                            .getConditions()
+                                            .add(
+                                                    new PodConditionBuilder()
+                                                            .withType("DisruptionTarget")
+                                                            .withStatus("True")
+                                                            .withReason(disruption)
+                                                            .withLastTransitionTime(now)
+                                                            .build());
+                                    return pod;
+                                });
+            }
+        } catch (KubernetesClientException e) {
+            // Gone meanwhile.
+        }
+        fake.disruption = disruption;
+        if (fake.finished != 0) {
+            // Its runner has ended already: the pod just goes.
+            removePod(fake);
+            return;
+        }
+        if (fake.frozen) {
+            // A lost node sends nothing: the pod stays Terminating until the node returns.
+            return;
+        }
+        if (fake.process != null) {
+            fake.process.destroy();
             events.schedule(
                     () -> {
-                        fake.killed = true;
-                        thread.interrupt();
+                        if (fake.process.isAlive()) {
+                            fake.process.destroyForcibly();
+                        }
                     },
-                    fake.behaviour.killAfter().toMillis(),
-                    TimeUnit.MILLISECONDS);
+                    graceSeconds,
+                    TimeUnit.SECONDS);
+        } else if (fake.thread != null) {
+            fake.killed = true;
+            fake.thread.interrupt();
+        } else {
+            // It never started: nothing to signal.
+            removePod(fake);
+        }
+    }
+
+    /** The pod object goes once its containers have ended. */
+    private void removePod(FakePod fake) {
+        fake.deleted = true;
+        try {
+            client.pods()
+                    .inNamespace(namespace(fake.job))
+                    .withName(fake.name())
+                    .edit(
+                            pod -> {
+                                pod.getMetadata().setFinalizers(List.of());
+                                return pod;
+                            });
+            client.pods().inNamespace(namespace(fake.job)).withName(fake.name()).delete();
+        } catch (KubernetesClientException e) {
+            // Gone meanwhile.
+        }
+        writeJobStatus(fake.job);
+    }
+
+    /** Evicts the pod (a drain, the Eviction API) with its grace period. */
+    public void evict(String podName) {
+        FakePod fake = pod(podName);
+        events.execute(() -> terminate(fake, "EvictionByEvictionAPI"));
+    }
+
+    /** Deletes the pod as {@code kubectl delete pod} does: gracefully, with no disruption. */
+    public void deletePod(String podName) {
+        FakePod fake = pod(podName);
+        events.execute(() -> terminate(fake, null));
+    }
+
+    /**
+     * The pod's node is lost: its runner stops answering (SIGSTOP: no signal it can catch, its
+     * results unreachable) while its pod looks as it was; after {@code untilTerminating} (about
+     * five minutes in a cluster, from the default tolerations) the node controller has the pod
+     * deleted, and it stays Terminating, since no kubelet confirms.
+     */
+    public void loseNode(String podName, Duration untilTerminating) {
+        FakePod fake = pod(podName);
+        if (fake.process == null) {
+            throw new IllegalStateException("a lost node needs a runner in a process of its own");
+        }
+        fake.frozen = true;
+        signal(fake.process, "STOP");
+        events.schedule(
+                () -> terminate(fake, "DeletionByTaintManager"),
+                untilTerminating.toMillis(),
+                TimeUnit.MILLISECONDS);
+    }
+
+    /** The runner pods of a Job, by index, as created (replacements after the first). */
+    public List<String> podNames(String jobName) {
+        return pods.values().stream()
+                .filter(fake -> fake.job.getMetadata().getName().equals(jobName))
+                .sorted(java.util.Comparator.comparingInt((FakePod fake) -> fake.index))
+                .map(FakePod::name)
+                .toList();
+    }
+
+    /** Whether the pod's runner is running (its process or thread alive). */
+    public boolean runnerAlive(String podName) {
+        FakePod fake = pod(podName);
+        return fake.process != null
+                ? fake.process.isAlive()
+                : fake.thread != null && fake.thread.isAlive();
+    }
+
+    private FakePod pod(String podName) {
+        FakePod fake = pods.get(podName);
+        if (fake == null) {
+            throw new IllegalArgumentException("no pod " + podName);
+        }
+        return fake;
+    }
+
+    private static void signal(Process process, String signal) {
+        try {
+            new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
+                    .start()
+                    .waitFor(10, TimeUnit.SECONDS);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -352,10 +601,13 @@ public final class KubeletDouble implements AutoCloseable {
         if (fake.deleted) {
             return;
         }
-        boolean succeeded = exitCode == 0 && !fake.killed;
-        int code = fake.killed ? 137 : exitCode;
+        // A runner in a thread that was killed reports what SIGKILL would have given.
+        int code = fake.killed && fake.process == null ? 137 : exitCode;
+        boolean succeeded = code == 0 && !fake.killed;
         String reason =
-                fake.killed ? fake.behaviour.killReason() : succeeded ? "Completed" : "Error";
+                fake.killed && !fake.terminating
+                        ? fake.behaviour.killReason()
+                        : succeeded ? "Completed" : "Error";
         String now = Instant.now().toString();
         // The runner writes no termination-message file: with FallbackToLogsOnError a failed
         // container's message is the tail of its log.
@@ -378,16 +630,27 @@ public final class KubeletDouble implements AutoCloseable {
                         .endTerminated()
                         .endState()
                         .build();
-        writePodStatus(
-                fake,
+        PodStatusBuilder pod =
                 new PodStatusBuilder()
                         .withPhase(succeeded ? "Succeeded" : "Failed")
                         .withPodIP(fake.podIp)
                         .withInitContainerStatuses(initStatuses(fake, true))
-                        .withContainerStatuses(status)
-                        .build());
+                        .withContainerStatuses(status);
+        if (fake.disruption != null) {
+            pod.addNewCondition()
+                    .withType("DisruptionTarget")
+                    .withStatus("True")
+                    .withReason(fake.disruption)
+                    .endCondition();
+        }
+        fake.exitCode = code;
+        writePodStatus(fake, pod.build());
         fake.finished = succeeded ? 1 : -1;
-        writeJobStatus(fake.job);
+        if (fake.terminating) {
+            removePod(fake);
+        } else {
+            writeJobStatus(fake.job);
+        }
     }
 
     /** A pending pod whose container waits for {@code reason}. */
@@ -881,33 +1144,60 @@ public final class KubeletDouble implements AutoCloseable {
         }
     }
 
+    /**
+     * The Job controller's part: the Job's status from its pods' outcomes ({@link JobRules}), its
+     * running pods terminated when the Job fails as a whole, replacements created for indexes that
+     * get another try.
+     */
     private void writeJobStatus(Job job) {
-        int active = 0;
-        int succeeded = 0;
-        int failed = 0;
+        Job current =
+                client.batch()
+                        .v1()
+                        .jobs()
+                        .inNamespace(namespace(job))
+                        .withName(job.getMetadata().getName())
+                        .get();
+        if (current == null || !current.getMetadata().getUid().equals(job.getMetadata().getUid())) {
+            return;
+        }
+        List<JobRules.PodOutcome> outcomes = new ArrayList<>();
+        List<FakePod> active = new ArrayList<>();
         for (FakePod fake : pods.values()) {
-            if (!fake.job.getMetadata().getUid().equals(job.getMetadata().getUid())
-                    || fake.deleted) {
+            if (!fake.job.getMetadata().getUid().equals(job.getMetadata().getUid())) {
                 continue;
             }
-            if (fake.finished > 0) {
-                succeeded++;
-            } else if (fake.finished < 0) {
-                failed++;
-            } else {
-                active++;
+            String phase =
+                    fake.finished > 0 ? "Succeeded" : fake.finished < 0 ? "Failed" : "Running";
+            if (fake.finished == 0 && fake.deleted) {
+                phase = "Failed";
+            }
+            outcomes.add(
+                    new JobRules.PodOutcome(
+                            fake.index,
+                            phase,
+                            fake.finished == 0 ? null : fake.exitCode,
+                            fake.disruption));
+            if ("Running".equals(phase)) {
+                active.add(fake);
             }
         }
+        JobRules.Verdict verdict = JobRules.decide(job.getSpec(), outcomes);
         JobStatus status = new JobStatus();
-        status.setActive(active);
-        status.setSucceeded(succeeded);
-        status.setFailed(failed);
+        status.setActive(active.size());
+        status.setSucceeded((int) outcomes.stream().filter(JobRules.PodOutcome::succeeded).count());
+        status.setFailed(verdict.failedPods());
+        if (!verdict.failedIndexes().isEmpty()) {
+            status.setFailedIndexes(
+                    verdict.failedIndexes().stream()
+                            .map(String::valueOf)
+                            .collect(java.util.stream.Collectors.joining(",")));
+        }
         String now = Instant.now().toString();
-        if (failed > 0) {
-            status.setConditions(List.of(condition("Failed", "BackoffLimitExceeded", now)));
-        } else if (succeeded == job.getSpec().getCompletions()) {
-            status.setConditions(List.of(condition("Complete", null, now)));
-            status.setCompletionTime(now);
+        if (verdict.condition() != null) {
+            status.setConditions(List.of(condition(verdict.condition(), verdict.reason(), now)));
+            if ("Complete".equals(verdict.condition())) {
+                status.setCompletionTime(now);
+            }
         }
         try {
             client.batch()
@@ -916,12 +1206,19 @@ public final class KubeletDouble implements AutoCloseable {
                     .inNamespace(namespace(job))
                     .withName(job.getMetadata().getName())
                     .editStatus(
-                            current -> {
-                                current.setStatus(status);
-                                return current;
+                            edited -> {
+                                edited.setStatus(status);
+                                return edited;
                             });
         } catch (KubernetesClientException e) {
             // Deleted meanwhile.
+        }
+        if (verdict.terminateActive()) {
+            active.forEach(fake -> terminate(fake, null));
+        }
+        for (int index : verdict.replace()) {
+            // Another try for the index: a pod that starts late.
+            createPod(job, index);
         }
     }
 
@@ -953,7 +1250,11 @@ public final class KubeletDouble implements AutoCloseable {
                 boolean owned =
                         nonNull(dependent.getMetadata().getOwnerReferences()).stream()
                                 .anyMatch(ref -> uid.equals(ref.getUid()));
-                if (owned) {
+                // Runner pods go gracefully, once their runners have ended.
+                boolean runnerPod =
+                        dependent instanceof Pod
+                                && pods.containsKey(dependent.getMetadata().getName());
+                if (owned && !runnerPod) {
                     try {
                         client.resource(dependent).delete();
                     } catch (KubernetesClientException e) {
@@ -964,16 +1265,14 @@ public final class KubeletDouble implements AutoCloseable {
         }
     }
 
-    /** The kubelet's part of a deletion: a deleted Job's pods' runners stop at once. */
+    /**
+     * The garbage collector deletes a deleted Job's pods, each gracefully: its runner gets SIGTERM
+     * and its grace period (a runner in a thread stops at once).
+     */
     private void collectGarbage(Job job) {
         for (FakePod fake : pods.values()) {
-            if (fake.job.getMetadata().getUid().equals(job.getMetadata().getUid())
-                    && !fake.deleted) {
-                fake.deleted = true;
-                if (fake.thread != null) {
-                    fake.thread.interrupt();
-                }
-                client.pods().inNamespace(namespace(job)).withName(fake.name()).delete();
+            if (fake.job.getMetadata().getUid().equals(job.getMetadata().getUid())) {
+                terminate(fake, null);
             }
         }
     }
@@ -1014,7 +1313,12 @@ public final class KubeletDouble implements AutoCloseable {
         }
         for (FakePod fake : pods.values()) {
             fake.deleted = true;
-            if (fake.thread != null) {
+            if (fake.process != null) {
+                if (fake.frozen) {
+                    signal(fake.process, "CONT");
+                }
+                fake.process.destroyForcibly();
+            } else if (fake.thread != null) {
                 fake.thread.interrupt();
             }
         }
@@ -1045,8 +1349,23 @@ public final class KubeletDouble implements AutoCloseable {
         volatile Map<String, String> environment;
         volatile String podIp;
         volatile Thread thread;
+        volatile Process process;
         volatile boolean killed;
+
+        /** Its pod has a deletion timestamp: its runner was told to go. */
+        volatile boolean terminating;
+
+        /** The reason of its DisruptionTarget condition, when it has one. */
+        volatile String disruption;
+
+        /** Its node is lost: its runner is stopped (SIGSTOP) and unreachable. */
+        volatile boolean frozen;
+
+        volatile int exitCode;
+
+        /** Its pod object is gone. */
         volatile boolean deleted;
+
         volatile Path resultFile;
         volatile int finished;
 

@@ -11,20 +11,34 @@ import java.time.Duration;
  * @param killReason the terminated reason written for a killed runner ({@code OOMKilled}, ...)
  * @param refusal when not null, admission refuses the pod with this message (Pod Security, a quota,
  *     a webhook): it is never created, and the Job controller records {@code FailedCreate}
+ * @param asProcess whether the runner runs as a process of its own (real signals: deletion,
+ *     eviction and node loss) instead of in a thread of the test's JVM (quicker to start)
  */
 public record PodBehaviour(
-        String neverReadyReason, Duration killAfter, String killReason, String refusal) {
-    public static final PodBehaviour NORMAL = new PodBehaviour(null, null, null, null);
+        String neverReadyReason,
+        Duration killAfter,
+        String killReason,
+        String refusal,
+        boolean asProcess) {
+    public static final PodBehaviour NORMAL = new PodBehaviour(null, null, null, null, false);
+
+    /** A normal runner in a process of its own. */
+    public static final PodBehaviour PROCESS = new PodBehaviour(null, null, null, null, true);
 
     public static PodBehaviour neverReady(String reason) {
-        return new PodBehaviour(reason, null, null, null);
+        return new PodBehaviour(reason, null, null, null, false);
     }
 
     public static PodBehaviour killedAfter(Duration after, String reason) {
-        return new PodBehaviour(null, after, reason, null);
+        return new PodBehaviour(null, after, reason, null, false);
     }
 
     public static PodBehaviour refused(String message) {
-        return new PodBehaviour(null, null, null, message);
+        return new PodBehaviour(null, null, null, message, false);
+    }
+
+    /** The same, its runner in a process of its own. */
+    public PodBehaviour inProcess() {
+        return new PodBehaviour(neverReadyReason, killAfter, killReason, refusal, true);
     }
 }

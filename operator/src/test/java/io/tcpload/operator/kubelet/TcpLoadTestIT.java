@@ -15,6 +15,7 @@ import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.tcpload.operator.children.DesiredResources;
 import io.tcpload.operator.crd.DataFile;
 import io.tcpload.operator.crd.Phase;
@@ -40,6 +41,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -683,29 +685,6 @@ class TcpLoadTestIT {
     }
 
     @Test
-    void aRunnerKilledMidRunFailsTheTestByNameWithTheSummaryOfTheOthers() {
-        String namespace = newNamespace();
-        world.kubelet.behaving(
-                (job, index) ->
-                        job.getMetadata().getNamespace().equals(namespace) && index == 1
-                                ? PodBehaviour.killedAfter(Duration.ofMillis(1500), "OOMKilled")
-                                : PodBehaviour.NORMAL);
-        TcpLoadTestSpec spec = spec(2);
-        spec.setDuration("3s");
-        create(namespace, "killed", spec);
-
-        TcpLoadTestStatus status = awaitFinished(namespace, "killed");
-
-        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
-        assertThat(status.getMessage())
-                .matches(
-                        "Runner 1 \\(pod killed-runners-1-\\w+\\) failed: OOMKilled: exit code 137; the summary covers runners 0\\.");
-        assertThat(status.getSummary().getRequests()).isPositive();
-        assertThat(condition(status, TcpLoadTestStatus.COMPLETED).getReason())
-                .isEqualTo("RunnerFailed");
-    }
-
-    @Test
     void missedThresholdsFailTheTestEachNamed() {
         String namespace = newNamespace();
         TcpLoadTestSpec spec = spec(1);
@@ -884,5 +863,187 @@ class TcpLoadTestIT {
         assertThat(metrics)
                 .containsPattern("(?m)^tcpload_tests\\{phase=\"Succeeded\"} [1-9]")
                 .contains("operator_sdk_");
+    }
+
+    /**
+     * A runner pod dies as pods die in a cluster: killed for memory, evicted, lost with its node,
+     * its Job deleted. No runner's end ends another, each test ends in a stated phase, and every
+     * surviving figure is merged. Runners that must get real signals run as processes of their own.
+     */
+    @Nested
+    class WhenARunnerPodDies {
+        private final String namespace = newNamespace();
+
+        private void behave(int index, PodBehaviour chosen, PodBehaviour others) {
+            world.kubelet.behaving(
+                    (job, i) ->
+                            job.getMetadata().getNamespace().equals(namespace)
+                                    ? (i == index ? chosen : others)
+                                    : PodBehaviour.NORMAL);
+        }
+
+        /** Waits until the test's runners have been sending for a moment. */
+        private List<String> awaitLoad(String name) {
+            await().atMost(RUN_BOUND)
+                    .pollInterval(Duration.ofMillis(100))
+                    .until(
+                            () -> {
+                                TcpLoadTestStatus status = get(namespace, name).getStatus();
+                                return status != null
+                                        && status.getRunners() != null
+                                        && !status.getRunners().isEmpty()
+                                        && status.getRunners().stream()
+                                                .allMatch(
+                                                        row ->
+                                                                row.getRequests() != null
+                                                                        && row.getRequests() > 0);
+                            });
+            return world.kubelet.podNames(name + "-runners");
+        }
+
+        private String podPhase(String pod) {
+            var found = world.client.pods().inNamespace(namespace).withName(pod).get();
+            return found == null ? "(gone)" : found.getStatus().getPhase();
+        }
+
+        private Job job(String name) {
+            return world.client
+                    .batch()
+                    .v1()
+                    .jobs()
+                    .inNamespace(namespace)
+                    .withName(name + "-runners")
+                    .get();
+        }
+
+        @Test
+        void oneOfThreeRunnersKilledForMemoryLosesOnlyItsShare() {
+            behave(
+                    1,
+                    PodBehaviour.killedAfter(Duration.ofMillis(2500), "OOMKilled"),
+                    PodBehaviour.NORMAL);
+            TcpLoadTestSpec spec = spec(3);
+            spec.setDuration("4s");
+            create(namespace, "oom", spec);
+
+            TcpLoadTestStatus status = awaitFinished(namespace, "oom");
+
+            assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+            assertThat(status.getSummary()).as(status.getMessage()).isNotNull();
+            assertThat(status.getSummary().getCoverage())
+                    .matches(
+                            "2 of 3 runners whole; runner 1 \\(pod oom-runners-1-\\w+\\) lost at"
+                                    + " [0-4] s: OOMKilled: exit code 137");
+            assertThat(status.getMessage())
+                    .isEqualTo("Incomplete result: " + status.getSummary().getCoverage() + ".");
+            assertThat(condition(status, TcpLoadTestStatus.COMPLETED).getReason())
+                    .isEqualTo("RunnerFailed");
+            List<String> pods = world.kubelet.podNames("oom-runners");
+            assertThat(pods).as("nothing replaced").hasSize(3);
+            await().atMost(RUN_BOUND)
+                    .untilAsserted(
+                            () ->
+                                    assertThat(pods)
+                                            .extracting(this::podPhase)
+                                            .as("the others ran to their end")
+                                            .containsExactly("Succeeded", "Failed", "Succeeded"));
+            assertThat(status.getSummary().getRequests())
+                    .isEqualTo(
+                            status.getRunners().get(0).getRequests()
+                                    + status.getRunners().get(2).getRequests());
+            await().atMost(RUN_BOUND)
+                    .untilAsserted(
+                            () ->
+                                    assertThat(job("oom").getStatus().getFailedIndexes())
+                                            .isEqualTo("1"));
+        }
+
+        @Test
+        void aRunnerEvictedWithGraceServesItsPartialResult() {
+            behave(1, PodBehaviour.PROCESS, PodBehaviour.PROCESS);
+            TcpLoadTestSpec spec = spec(2);
+            spec.setDuration("6s");
+            spec.setStartTimeoutSeconds(60);
+            create(namespace, "evicted", spec);
+            List<String> pods = awaitLoad("evicted");
+
+            world.kubelet.evict(pods.get(1));
+            TcpLoadTestStatus status = awaitFinished(namespace, "evicted");
+
+            assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+            assertThat(condition(status, TcpLoadTestStatus.COMPLETED).getReason())
+                    .isEqualTo("PartialResult");
+            assertThat(status.getSummary().getCoverage())
+                    .matches(
+                            "1 of 2 runners whole, 1 partial; runner 1 \\(pod evicted-runners-1-\\w+\\)"
+                                    + " stopped by SIGTERM after [0-9.]+ s \\(EvictionByEvictionAPI\\):"
+                                    + " partial");
+            assertThat(status.getRunners().get(1).getPartial()).isTrue();
+            assertThat(status.getRunners().get(1).getRequests()).isPositive();
+            assertThat(status.getSummary().getRequests())
+                    .as("the partial figures are merged with the whole ones")
+                    .isEqualTo(
+                            status.getRunners().get(0).getRequests()
+                                    + status.getRunners().get(1).getRequests());
+            await().atMost(RUN_BOUND)
+                    .untilAsserted(() -> assertThat(podPhase(pods.get(0))).isEqualTo("Succeeded"));
+        }
+
+        @Test
+        void aRunnerLostWithItsNodeIsDeclaredLostAndTheOthersFiguresStand() {
+            behave(1, PodBehaviour.PROCESS, PodBehaviour.PROCESS);
+            TcpLoadTestSpec spec = spec(2);
+            spec.setDuration("3s");
+            spec.setStartTimeoutSeconds(60);
+            create(namespace, "nodeless", spec);
+            List<String> pods = awaitLoad("nodeless");
+
+            world.kubelet.loseNode(pods.get(1), Duration.ofSeconds(3));
+            await().atMost(RUN_BOUND.plus(StatusComputer.LOST_AFTER))
+                    .pollInterval(Duration.ofMillis(200))
+                    .until(() -> get(namespace, "nodeless").getStatus().getPhase().finished());
+            TcpLoadTestStatus status = get(namespace, "nodeless").getStatus();
+
+            assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+            assertThat(status.getSummary().getCoverage())
+                    .matches(
+                            "1 of 2 runners whole; runner 1 \\(pod nodeless-runners-1-\\w+\\) lost at"
+                                    + " [0-9]+ s: unreachable for 20 s \\(its node may be lost\\)");
+            assertThat(status.getSummary().getRequests())
+                    .isEqualTo(status.getRunners().get(0).getRequests());
+            assertThat(
+                            world.client
+                                    .pods()
+                                    .inNamespace(namespace)
+                                    .withName(pods.get(1))
+                                    .get()
+                                    .getMetadata()
+                                    .getDeletionTimestamp())
+                    .as("its pod stays Terminating while its node is away")
+                    .isNotNull();
+        }
+
+        @Test
+        void theWholeJobDeletedMidRunKeepsEveryRunnersPartialResult() {
+            behave(0, PodBehaviour.PROCESS, PodBehaviour.PROCESS);
+            TcpLoadTestSpec spec = spec(2);
+            spec.setDuration("20s");
+            spec.setStartTimeoutSeconds(60);
+            create(namespace, "jobless", spec);
+            awaitLoad("jobless");
+
+            world.client.resource(job("jobless")).delete();
+            TcpLoadTestStatus status = awaitFinished(namespace, "jobless");
+
+            assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+            assertThat(status.getSummary().getCoverage())
+                    .startsWith("0 of 2 runners whole, 2 partial; ")
+                    .contains("(pod deleted): partial");
+            assertThat(status.getSummary().getRuntimeMs()).isLessThan(20_000);
+            assertThat(status.getSummary().getRequests())
+                    .isEqualTo(
+                            status.getRunners().get(0).getRequests()
+                                    + status.getRunners().get(1).getRequests());
+        }
     }
 }

@@ -167,8 +167,8 @@ class LocalStatusTest {
         assertThat(completed.getReason()).isEqualTo("RunnerFailed");
         assertThat(completed.getMessage())
                 .isEqualTo(
-                        "Runner 1 failed: exit status 1: out of memory; the summary covers"
-                                + " runners 0.");
+                        "Incomplete result: 1 of 2 runners whole; runner 1 lost at 2 s: exit"
+                                + " status 1: out of memory.");
         assertThat(status.getConditions())
                 .extracting(Condition::getType)
                 .doesNotContain(TcpLoadTestStatus.THRESHOLDS_MET);
@@ -189,7 +189,9 @@ class LocalStatusTest {
 
         assertThat(status.getPhase()).isEqualTo(Phase.Failed);
         assertThat(status.getSummary()).isNull();
-        assertThat(status.getMessage()).endsWith("; no runner reported a result.");
+        assertThat(status.getMessage())
+                .startsWith("No runner reported a result: 0 of 2 runners whole; runner 0 lost")
+                .endsWith("did not stop in time.");
     }
 
     @Test

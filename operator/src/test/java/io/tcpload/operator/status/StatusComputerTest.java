@@ -10,6 +10,7 @@ import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
 import io.tcpload.operator.validation.Failure;
 import io.tcpload.runner.contract.RunnerProtocol;
+import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.Histograms;
 import io.tcpload.runner.stats.RunInfo;
@@ -324,6 +325,129 @@ class StatusComputerTest {
     }
 
     @Test
+    void aRunnerStoppedBySigtermCountsItsPartialResultAndTheTestSaysItIsIncomplete() {
+        TcpLoadTest test = runningTest(2);
+        RunnerPod evicted =
+                new RunnerPod(
+                        1,
+                        "pay-runners-1-abc",
+                        "Running",
+                        "10.0.0.3",
+                        null,
+                        "EvictionByEvictionAPI",
+                        null);
+        Map<Integer, RunnerPod> pods = Map.of(0, running(0), 1, evicted);
+
+        // Told to go and not yet sealed: its result is awaited, and soon.
+        Decision waiting =
+                StatusComputer.next(
+                        seen(
+                                test,
+                                pods,
+                                Map.of(),
+                                Map.of(0, result(100, 1_000, 1)),
+                                T0.plusMillis(1_500)));
+        assertThat(waiting.status().getPhase()).isEqualTo(Phase.Running);
+        assertThat(waiting.requeue()).contains(StatusComputer.TERMINATING_POLL);
+
+        Decision decision =
+                StatusComputer.next(
+                        new Observation(
+                                after(test, waiting),
+                                test.getSpec(),
+                                Optional.empty(),
+                                true,
+                                false,
+                                List.of(),
+                                pods,
+                                Map.of(),
+                                Map.of(0, result(100, 1_000, 1), 1, result(40, 2_000, 1)),
+                                T0.plusSeconds(2),
+                                Map.of(1, new Stopped("SIGTERM", 1_200))));
+
+        TcpLoadTestStatus status = decision.status();
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        assertThat(status.getSummary().getRequests()).as("every figure merged").isEqualTo(140);
+        assertThat(status.getSummary().getCoverage())
+                .isEqualTo(
+                        "1 of 2 runners whole, 1 partial; runner 1 (pod pay-runners-1-abc)"
+                                + " stopped by SIGTERM after 1.2 s (EvictionByEvictionAPI): partial");
+        assertThat(status.getMessage()).startsWith("Incomplete result: 1 of 2 runners whole");
+        assertThat(condition(status, TcpLoadTestStatus.COMPLETED).getReason())
+                .isEqualTo("PartialResult");
+        assertThat(status.getRunners().get(1).getPartial()).isTrue();
+        assertThat(status.getRunners().get(0).getPartial()).isNull();
+        assertThat(decision.finishRunners()).isTrue();
+    }
+
+    @Test
+    void aRunnerUnreachablePastTheBoundIsLostAndTheOthersFiguresStillCount() {
+        TcpLoadTest test = runningTest(2);
+        Map<Integer, RunnerPod> pods = Map.of(0, running(0), 1, running(1));
+        Map<Integer, RunnerProbe> probes = Map.of(1, RunnerProbe.UNREACHABLE);
+        Map<Integer, RunSummary> results = Map.of(0, result(100, 1_000, 1));
+        Instant cut = T0.plusSeconds(1);
+
+        Decision first = StatusComputer.next(seen(test, pods, probes, results, cut));
+        assertThat(first.status().getPhase()).isEqualTo(Phase.Running);
+        assertThat(first.status().getRunners().get(1).getUnreachableSince())
+                .isEqualTo(cut.toString());
+
+        Decision later =
+                StatusComputer.next(
+                        seen(
+                                after(test, first),
+                                pods,
+                                probes,
+                                results,
+                                cut.plus(StatusComputer.LOST_AFTER).minusMillis(1)));
+        assertThat(later.status().getPhase())
+                .as("within the bound, a runner is only slow")
+                .isEqualTo(Phase.Running);
+        assertThat(later.status().getRunners().get(1).getUnreachableSince())
+                .as("since the first time, not the last")
+                .isEqualTo(cut.toString());
+
+        Decision lost =
+                StatusComputer.next(
+                        seen(
+                                after(test, later),
+                                pods,
+                                probes,
+                                results,
+                                cut.plus(StatusComputer.LOST_AFTER)));
+        assertThat(lost.status().getPhase()).isEqualTo(Phase.Failed);
+        assertThat(lost.status().getSummary().getCoverage())
+                .isEqualTo(
+                        "1 of 2 runners whole; runner 1 (pod pay-runners-1-abcde) lost at 0 s:"
+                                + " unreachable for 20 s (its node may be lost)");
+        assertThat(lost.status().getSummary().getRequests()).isEqualTo(100);
+    }
+
+    @Test
+    void aRunnerReachableAgainIsNoLongerCountedUnreachable() {
+        TcpLoadTest test = runningTest(1);
+        Map<Integer, RunnerPod> pods = Map.of(0, running(0));
+        Decision first =
+                StatusComputer.next(
+                        seen(
+                                test,
+                                pods,
+                                Map.of(0, RunnerProbe.UNREACHABLE),
+                                Map.of(),
+                                T0.plusSeconds(1)));
+        Decision back =
+                StatusComputer.next(
+                        seen(
+                                after(test, first),
+                                pods,
+                                Map.of(0, READY),
+                                Map.of(),
+                                T0.plusSeconds(2)));
+        assertThat(back.status().getRunners().get(0).getUnreachableSince()).isNull();
+    }
+
+    @Test
     void aRunnerKilledMidRunFailsTheTestByNameWithTheSummaryOfTheOthers() {
         TcpLoadTest test = runningTest(2);
         RunnerPod killed =
@@ -342,8 +466,13 @@ class StatusComputerTest {
         assertThat(decision.status().getPhase()).isEqualTo(Phase.Failed);
         assertThat(decision.status().getMessage())
                 .isEqualTo(
-                        "Runner 1 (pod pay-runners-1-abc) failed: OOMKilled: exit code 137; the summary covers runners 0.");
+                        "Incomplete result: 1 of 2 runners whole; runner 1 (pod pay-runners-1-abc)"
+                                + " lost at 2 s: OOMKilled: exit code 137.");
         assertThat(decision.status().getSummary().getRequests()).isEqualTo(100);
+        assertThat(decision.status().getSummary().getCoverage())
+                .isEqualTo(
+                        "1 of 2 runners whole; runner 1 (pod pay-runners-1-abc) lost at 2 s:"
+                                + " OOMKilled: exit code 137");
         assertThat(decision.deleteChildren()).isFalse();
     }
 

@@ -15,6 +15,7 @@ import io.tcpload.runner.profile.Target;
 import io.tcpload.runner.report.ConsoleReport;
 import io.tcpload.runner.serve.DemoServer;
 import io.tcpload.runner.serve.ServeOptions;
+import io.tcpload.runner.session.Interruption;
 import io.tcpload.runner.session.ProgressPrinter;
 import io.tcpload.runner.session.RunOutputs;
 import io.tcpload.runner.session.RunSession;
@@ -43,11 +44,21 @@ final class CommandRun {
     private final PrintStream out;
     private final PrintStream err;
     private final Function<String, String> environment;
+    private final boolean catchSignals;
 
-    CommandRun(PrintStream out, PrintStream err, Function<String, String> environment) {
+    /**
+     * @param catchSignals whether SIGTERM and SIGINT stop the run (a process of its own); an
+     *     embedded runner leaves the process's signals alone
+     */
+    CommandRun(
+            PrintStream out,
+            PrintStream err,
+            Function<String, String> environment,
+            boolean catchSignals) {
         this.out = out;
         this.err = err;
         this.environment = environment;
+        this.catchSignals = catchSignals;
     }
 
     int run(RunnerInvocation invocation) throws InterruptedException {
@@ -100,24 +111,42 @@ final class CommandRun {
             return RunCommand.EXIT_FAILED;
         }
         try (session) {
-            int written;
-            try (StopOnShutdown stop = StopOnShutdown.install(session::stop)) {
-                out.print(ConsoleReport.banner(session.engine().info()));
-                out.flush();
-                ProgressPrinter progress = ProgressPrinter.forConsole(out, err);
-                RunSummary summary;
-                try {
-                    summary = session.run(progress);
-                } catch (CancellationException e) {
-                    err.println(PREFIX + "stopped before the start");
-                    return RunCommand.EXIT_FAILED;
+            Interruption signals =
+                    catchSignals
+                            ? Interruption.install(caught -> session.stopBySignal(caught.signal()))
+                            : null;
+            try {
+                int status = runAndHold(session, plan);
+                Optional<Interruption.Caught> caught =
+                        signals == null ? Optional.empty() : signals.caught();
+                // Stopped by a signal: 128 + its number, as a shell and the kubelet expect.
+                return caught.map(Interruption.Caught::exitStatus).orElse(status);
+            } finally {
+                if (signals != null) {
+                    signals.close();
                 }
-                progress.finished();
-                written = RunOutputs.write(summary, plan.invocation().outputs(), out, err);
             }
-            session.holdResult();
-            return written;
         }
+    }
+
+    private int runAndHold(RunSession session, RunPlan plan) throws InterruptedException {
+        int written;
+        try (StopOnShutdown stop = StopOnShutdown.install(session::stop)) {
+            out.print(ConsoleReport.banner(session.engine().info()));
+            out.flush();
+            ProgressPrinter progress = ProgressPrinter.forConsole(out, err);
+            RunSummary summary;
+            try {
+                summary = session.run(progress);
+            } catch (CancellationException e) {
+                err.println(PREFIX + "stopped before the start");
+                return RunCommand.EXIT_FAILED;
+            }
+            progress.finished();
+            written = RunOutputs.write(summary, plan.invocation().outputs(), out, err);
+        }
+        session.holdResult();
+        return written;
     }
 
     /**

@@ -58,6 +58,7 @@ public final class RunCommand implements Callable<Integer> {
     private final PrintStream out;
     private final PrintStream err;
     private final Function<String, String> environment;
+    private final boolean catchSignals;
 
     /**
      * A command that prints its report to {@code out} and its errors and warnings to {@code err}.
@@ -70,13 +71,28 @@ public final class RunCommand implements Callable<Integer> {
      * As {@link #RunCommand(PrintStream, PrintStream)}, reading variables from {@code environment}.
      */
     public RunCommand(PrintStream out, PrintStream err, Function<String, String> environment) {
+        this(out, err, environment, false);
+    }
+
+    /**
+     * As {@link #RunCommand(PrintStream, PrintStream, Function)}; with {@code catchSignals} (the
+     * runner's own process), SIGTERM and SIGINT stop the load, its result is served as partial
+     * through a pod's grace period, and the exit status is 128 + the signal.
+     */
+    public RunCommand(
+            PrintStream out,
+            PrintStream err,
+            Function<String, String> environment,
+            boolean catchSignals) {
         this.out = out;
         this.err = err;
         this.environment = environment;
+        this.catchSignals = catchSignals;
     }
 
     @Override
     public Integer call() throws InterruptedException {
-        return new CommandRun(out, err, environment).run(options.toInvocation(), dryRun);
+        return new CommandRun(out, err, environment, catchSignals)
+                .run(options.toInvocation(), dryRun);
     }
 }

@@ -37,7 +37,10 @@ public final class RunnerProtocol {
     /** The query parameter of {@link #START}: milliseconds since the epoch. */
     public static final String START_AT = "at";
 
-    /** GET: the final JSON result; 409 until the run has finished. */
+    /**
+     * GET: the final JSON result; 409 until the run has finished. A run stopped early by a signal
+     * says so in the result's {@code stopped} ({@link Stopped}).
+     */
     public static final String RESULT = "/result";
 
     /** POST: the orchestrator has the result, the runner may exit; 409 before there is one. */
@@ -61,6 +64,13 @@ public final class RunnerProtocol {
 
     /** The metric label {@code namespace} when {@code --metrics-label-namespace} is absent. */
     public static final String NAMESPACE_VARIABLE = "TCPLOAD_NAMESPACE";
+
+    /**
+     * The pod's {@code terminationGracePeriodSeconds}, which a process cannot see otherwise: after
+     * SIGTERM the runner serves its partial result until told to finish or until shortly before
+     * this ends, when the kubelet would kill it.
+     */
+    public static final String GRACE_PERIOD_VARIABLE = "TCPLOAD_TERMINATION_GRACE_SECONDS";
 
     /** A runner pod's endpoint port, named {@code metrics} in the pod. */
     public static final int DEFAULT_PORT = 8080;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.RateSummary;
 import io.tcpload.runner.stats.RunInfo;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 
@@ -64,8 +66,21 @@ public final class JsonResult {
 
     /** The summary as pretty-printed JSON, ending with a line end. */
     public static String write(RunSummary summary) {
+        return write(summary, null);
+    }
+
+    /**
+     * As {@link #write(RunSummary)}, for a run that {@code stopped} early ({@code null}: it went to
+     * its end), which the result then says.
+     */
+    public static String write(RunSummary summary, Stopped stopped) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("format", FORMAT);
+        if (stopped != null) {
+            root.putObject("stopped")
+                    .put("signal", stopped.signal())
+                    .put("afterMs", stopped.afterMs());
+        }
         root.set("info", info(summary.info()));
         root.put("runtimeUs", summary.runtimeUs());
         root.put("startEpochUs", summary.startEpochUs());
@@ -129,6 +144,34 @@ public final class JsonResult {
         } catch (JsonProcessingException e) {
             // A tree of plain values always serialises; reaching this is a bug here.
             throw new IllegalStateException("cannot write the result as JSON", e);
+        }
+    }
+
+    /**
+     * Why the run of a result written by {@link #write(RunSummary, Stopped)} stopped early; empty
+     * for a run that went to its end.
+     *
+     * @throws IllegalArgumentException naming the field, when the text is not such a result
+     */
+    public static Optional<Stopped> stopped(String json) {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(
+                    "result JSON is not valid JSON: " + e.getOriginalMessage(), e);
+        }
+        if (root == null || !root.isObject() || !root.has("stopped")) {
+            return Optional.empty();
+        }
+        JsonNode node = object(root, "stopped", "stopped");
+        try {
+            return Optional.of(
+                    new Stopped(
+                            text(node, "signal", "stopped.signal"),
+                            longValue(node, "afterMs", "stopped.afterMs")));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("result JSON: stopped: " + e.getMessage(), e);
         }
     }
 

@@ -9,6 +9,8 @@ import io.tcpload.runner.client.StartGate;
 import io.tcpload.runner.client.TargetResolver;
 import io.tcpload.runner.client.Transport;
 import io.tcpload.runner.contract.RunnerInvocation.Control;
+import io.tcpload.runner.contract.RunnerProtocol;
+import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.endpoint.ControlChannel;
 import io.tcpload.runner.endpoint.LiveStatsTracker;
 import io.tcpload.runner.endpoint.RunnerEndpoint;
@@ -27,6 +29,7 @@ import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -51,6 +54,18 @@ public final class RunSession implements AutoCloseable {
     private final ControlChannel channel;
     private final RunnerEndpoint endpoint;
     private final PrintStream log;
+    private final OptionalInt gracePeriodSeconds;
+
+    /** The signal that stopped the run, and when ({@link System#nanoTime}); null before one. */
+    private volatile String stoppedBySignal;
+
+    private volatile long signalNs;
+
+    /**
+     * How long before the end of its grace period the runner lets its result go and exits: the
+     * kubelet kills it at the end, and the exit itself takes a moment.
+     */
+    static final int GRACE_MARGIN_SECONDS = 2;
 
     private RunSession(
             RunPlan plan,
@@ -62,7 +77,8 @@ public final class RunSession implements AutoCloseable {
             LiveStatsTracker stats,
             ControlChannel channel,
             RunnerEndpoint endpoint,
-            PrintStream log) {
+            PrintStream log,
+            OptionalInt gracePeriodSeconds) {
         this.plan = plan;
         this.engine = engine;
         this.target = target;
@@ -73,6 +89,7 @@ public final class RunSession implements AutoCloseable {
         this.channel = channel;
         this.endpoint = endpoint;
         this.log = log;
+        this.gracePeriodSeconds = gracePeriodSeconds;
     }
 
     /** A run that could not be set up: the name does not resolve, the port cannot be bound. */
@@ -206,7 +223,34 @@ public final class RunSession implements AutoCloseable {
                 stats,
                 channel,
                 endpoint,
-                log);
+                log,
+                gracePeriod(environment, log));
+    }
+
+    /**
+     * The pod's grace period after SIGTERM, from {@link RunnerProtocol#GRACE_PERIOD_VARIABLE};
+     * empty when it is not set (not in a pod) or not a number of seconds.
+     */
+    static OptionalInt gracePeriod(Function<String, String> environment, PrintStream log) {
+        String value = environment.apply(RunnerProtocol.GRACE_PERIOD_VARIABLE);
+        if (value == null || value.isBlank()) {
+            return OptionalInt.empty();
+        }
+        try {
+            int seconds = Integer.parseInt(value.strip());
+            if (seconds >= 0) {
+                return OptionalInt.of(seconds);
+            }
+        } catch (NumberFormatException e) {
+            // Said below.
+        }
+        log.println(
+                "tcpload-runner: warning: "
+                        + RunnerProtocol.GRACE_PERIOD_VARIABLE
+                        + " must be a number of seconds (got '"
+                        + value
+                        + "'); a signal lets the result go at once");
+        return OptionalInt.empty();
     }
 
     /** The engine's description of the run, for the banner. */
@@ -276,8 +320,15 @@ public final class RunSession implements AutoCloseable {
             throw new CancellationException("cannot resolve host '" + target.host() + "' any more");
         }
         stats.finished();
+        Stopped stopped =
+                stoppedBySignal == null
+                        ? null
+                        : new Stopped(stoppedBySignal, summary.runtimeUs() / 1000);
+        if (stopped != null) {
+            log.println("tcpload-runner: " + stopped.describe() + "; the result is partial");
+        }
         if (channel != null) {
-            channel.publishResult(JsonResult.write(summary));
+            channel.publishResult(JsonResult.write(summary, stopped));
         }
         return summary;
     }
@@ -291,9 +342,50 @@ public final class RunSession implements AutoCloseable {
             return;
         }
         log.println("tcpload-runner: holding the result on /result for up to " + seconds + " s");
-        if (!channel.awaitFinish(TimeUnit.SECONDS.toMillis(seconds))) {
-            log.println("tcpload-runner: nobody fetched the result; exiting");
+        long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (true) {
+            // A signal (now or during the hold) shortens it to the pod's grace period.
+            long untilNs = Math.min(deadlineNs, graceDeadlineNs());
+            long waitNs = untilNs - System.nanoTime();
+            if (waitNs <= 0) {
+                log.println(
+                        stoppedBySignal != null && untilNs < deadlineNs
+                                ? "tcpload-runner: the grace period after "
+                                        + stoppedBySignal
+                                        + " is ending; exiting"
+                                : "tcpload-runner: nobody fetched the result; exiting");
+                return;
+            }
+            if (channel.awaitFinish(Math.min(TimeUnit.NANOSECONDS.toMillis(waitNs) + 1, 100))) {
+                return;
+            }
         }
+    }
+
+    /**
+     * When a signalled runner lets its result go: {@link #GRACE_MARGIN_SECONDS} before its grace
+     * period ends, or at once without one; never before a signal.
+     */
+    private long graceDeadlineNs() {
+        if (stoppedBySignal == null) {
+            return Long.MAX_VALUE;
+        }
+        int grace = gracePeriodSeconds.orElse(0);
+        return signalNs + TimeUnit.SECONDS.toNanos(Math.max(0, grace - GRACE_MARGIN_SECONDS));
+    }
+
+    /**
+     * Ends the run early for {@code signal} (SIGTERM from a pod's deletion, eviction or drain): the
+     * load stops and its result, marked partial, is served through the pod's grace period, until
+     * {@code /finish}; a run waiting for its start is cancelled.
+     */
+    public void stopBySignal(String signal) {
+        if (stoppedBySignal == null) {
+            signalNs = System.nanoTime();
+            stoppedBySignal = signal;
+        }
+        control.stop();
+        gate.cancel();
     }
 
     /**

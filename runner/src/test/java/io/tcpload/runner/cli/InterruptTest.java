@@ -2,21 +2,32 @@ package io.tcpload.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tcpload.runner.contract.RunnerProtocol;
+import io.tcpload.runner.contract.Stopped;
+import io.tcpload.runner.report.JsonResult;
 import io.tcpload.runner.serve.DemoServer;
 import io.tcpload.runner.serve.ServeOptions;
 import io.tcpload.runner.testing.Corpus;
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Ctrl-C ends a run early with its report, as wrktcp does: the runner is started as a separate
@@ -88,6 +99,113 @@ class InterruptTest {
                         .startsWith("Running 1m loadtest @ 127.0.0.1:" + server.port())
                         .contains("requests in ", "Requests/sec:", "Transfer/sec:");
                 assertThat(report).doesNotContain("Socket errors");
+            } finally {
+                child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    /**
+     * A runner pod told to go (deleted, evicted, drained) gets SIGTERM: it stops its load, serves
+     * its result marked partial until {@code /finish} or shortly before its grace period ends, then
+     * exits 143.
+     */
+    @ParameterizedTest(name = "finish asked: {0}")
+    @ValueSource(booleans = {true, false})
+    void sigtermInAPodServesThePartialResultThroughTheGracePeriod(boolean finishAsked)
+            throws Exception {
+        try (DemoServer server =
+                DemoServer.start(Corpus.profile("01_tiny", 1), ServeOptions.defaults())) {
+            Path profile = dir.resolve("terminated.ini");
+            Files.writeString(
+                    profile,
+                    "[common]\nhost = 127.0.0.1\nport = "
+                            + server.port()
+                            + "\n[request]\nreq_body = this is a test\n",
+                    StandardCharsets.UTF_8);
+            Path out = dir.resolve("out.txt");
+            Path err = dir.resolve("err.txt");
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            ProcessBuilder builder =
+                    new ProcessBuilder(
+                                    List.of(
+                                            java,
+                                            "-XX:TieredStopAtLevel=1",
+                                            "-cp",
+                                            System.getProperty("java.class.path"),
+                                            "io.tcpload.runner.RunnerMain",
+                                            "-d60s",
+                                            "-c2",
+                                            "--metrics-port",
+                                            "0",
+                                            "--hold-result",
+                                            "120",
+                                            profile.toString()))
+                            .redirectOutput(out.toFile())
+                            .redirectError(err.toFile());
+            int graceSeconds = finishAsked ? 60 : 4;
+            builder.environment()
+                    .put(RunnerProtocol.GRACE_PERIOD_VARIABLE, Integer.toString(graceSeconds));
+            Process child = builder.start();
+            try {
+                Awaitility.await()
+                        .atMost(Duration.ofSeconds(30))
+                        .pollInterval(Duration.ofMillis(50))
+                        .until(() -> !child.isAlive() || read(err).contains("Time:1s"));
+                assertThat(child.isAlive()).as(read(err)).isTrue();
+                Matcher port =
+                        Pattern.compile("metrics on http://127.0.0.1:(\\d+)/").matcher(read(err));
+                assertThat(port.find()).as(read(err)).isTrue();
+                URI base = URI.create("http://127.0.0.1:" + port.group(1));
+
+                long signalledNs = System.nanoTime();
+                Process kill =
+                        new ProcessBuilder("kill", "-TERM", String.valueOf(child.pid())).start();
+                assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+
+                HttpClient http = HttpClient.newHttpClient();
+                String[] result = new String[1];
+                Awaitility.await()
+                        .atMost(Duration.ofSeconds(10))
+                        .pollInterval(Duration.ofMillis(50))
+                        .ignoreExceptions()
+                        .until(
+                                () -> {
+                                    HttpResponse<String> response =
+                                            http.send(
+                                                    HttpRequest.newBuilder(
+                                                                    base.resolve(
+                                                                            RunnerProtocol.RESULT))
+                                                            .build(),
+                                                    HttpResponse.BodyHandlers.ofString());
+                                    result[0] = response.body();
+                                    return response.statusCode() == 200;
+                                });
+                Stopped stopped = JsonResult.stopped(result[0]).orElseThrow();
+                assertThat(stopped.signal()).isEqualTo("SIGTERM");
+                assertThat(stopped.afterMs()).isBetween(1_000L, 30_000L);
+                assertThat(JsonResult.read(result[0]).counts().requests()).isPositive();
+                assertThat(child.isAlive()).as("the result is held after SIGTERM").isTrue();
+
+                if (finishAsked) {
+                    http.send(
+                            HttpRequest.newBuilder(base.resolve(RunnerProtocol.FINISH))
+                                    .POST(HttpRequest.BodyPublishers.noBody())
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+                }
+                assertThat(child.waitFor(20, TimeUnit.SECONDS)).as(read(err)).isTrue();
+                long exitedAfterMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - signalledNs);
+                assertThat(child.exitValue()).as(read(err)).isEqualTo(143);
+                if (!finishAsked) {
+                    // Let go before the kubelet's kill at the end of the grace period.
+                    assertThat(exitedAfterMs).isLessThan(graceSeconds * 1000L);
+                    assertThat(read(err)).contains("the grace period after SIGTERM is ending");
+                }
+                assertThat(read(err))
+                        .contains("stopped by SIGTERM after ")
+                        .contains("the result is partial");
+                assertThat(read(out)).contains("requests in ");
             } finally {
                 child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.RunSummary;
 import java.util.List;
@@ -32,6 +33,21 @@ class JsonResultTest {
         assertThat(read.connectUs()).isEqualTo(original.connectUs());
         assertThat(read.requestRate()).isEqualTo(original.requestRate());
         assertThat(JsonResult.write(read)).isEqualTo(json);
+    }
+
+    @Test
+    void aRunStoppedBySignalSaysSoAndAWholeRunSaysNothing() {
+        RunSummary summary = Summaries.everything();
+        String partial = JsonResult.write(summary, new Stopped("SIGTERM", 12_345));
+        String whole = JsonResult.write(summary);
+
+        assertThat(JsonResult.stopped(partial)).contains(new Stopped("SIGTERM", 12_345));
+        assertThat(JsonResult.stopped(whole)).isEmpty();
+        assertThat(whole).doesNotContain("stopped");
+        assertThat(JsonResult.read(partial).counts()).isEqualTo(summary.counts());
+        assertThatThrownBy(() -> JsonResult.stopped(partial.replace("\"SIGTERM\"", "\"\"")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("stopped");
     }
 
     @Test
