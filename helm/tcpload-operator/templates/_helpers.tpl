@@ -88,6 +88,10 @@ and records events. Shared by the ClusterRole and the per-namespace Roles.
 - apiGroups: ["tcpload.io"]
   resources: ["tcploadtests/status"]
   verbs: ["patch"]
+{{- /* The runners' token Secret: created, never read (the operator derives the token again). */}}
+- apiGroups: [""]
+  resources: ["secrets"]
+  verbs: ["create"]
 - apiGroups: ["batch"]
   resources: ["jobs"]
   verbs: ["list", "watch", "create", "delete"]

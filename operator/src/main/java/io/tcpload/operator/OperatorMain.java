@@ -67,6 +67,13 @@ public final class OperatorMain implements AutoCloseable {
             System.exit(2);
             return;
         }
+        if (!settings.controlKeyShared()) {
+            System.err.println(
+                    "tcpload-operator: "
+                            + OperatorSettings.CONTROL_KEY_FILE_VARIABLE
+                            + " is not set: the runners' tokens are derived from a key of this"
+                            + " process only, and tests running when it restarts will fail");
+        }
         OperatorMain main = start(new KubernetesClientBuilder().build(), settings);
         Runtime.getRuntime().addShutdownHook(new Thread(main::close, "tcpload-operator-stop"));
     }
@@ -98,6 +105,7 @@ public final class OperatorMain implements AutoCloseable {
                         settings.runnerPolicy(),
                         settings.runnerPort(),
                         new HttpRunnerClient(settings.runnerPort()),
+                        settings.controlKey(),
                         Clock.systemUTC());
         for (Phase phase : Phase.values()) {
             Gauge.builder("tcpload.tests", reconciler, r -> r.count(phase))

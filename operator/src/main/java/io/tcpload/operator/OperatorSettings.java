@@ -8,12 +8,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.tcpload.operator.children.AllowList;
+import io.tcpload.operator.children.ControlKey;
 import io.tcpload.operator.children.RunnerPolicy;
 import io.tcpload.operator.crd.RunnerPodSettings;
 import io.tcpload.operator.validation.Failure;
 import io.tcpload.operator.validation.RunnerPodCheck;
 import io.tcpload.runner.Version;
 import io.tcpload.runner.contract.RunnerProtocol;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.Set;
@@ -34,6 +36,9 @@ import java.util.stream.Collectors;
  *     (the chart's {@code runnerDefaults}); no image, which is {@code runnerImage}
  * @param allowedRunnerImages the images a test may name for its runner and init containers
  * @param allowedRunnerServiceAccounts the service accounts a test may name
+ * @param controlKey the key the runners' control tokens are derived under
+ * @param controlKeyShared whether the key came from {@link #CONTROL_KEY_FILE_VARIABLE} (shared by
+ *     every replica and restart), not made up at random by this process
  */
 public record OperatorSettings(
         Set<String> watchNamespaces,
@@ -44,11 +49,16 @@ public record OperatorSettings(
         int httpPort,
         RunnerPodSettings runnerDefaults,
         AllowList allowedRunnerImages,
-        AllowList allowedRunnerServiceAccounts) {
+        AllowList allowedRunnerServiceAccounts,
+        ControlKey controlKey,
+        boolean controlKeyShared) {
     public static final String LEASE_NAME = "tcpload-operator";
 
     /** The runner pods' defaults, as JSON of {@code spec.runner}'s fields. */
     public static final String RUNNER_DEFAULTS_VARIABLE = "TCPLOAD_RUNNER_DEFAULTS";
+
+    /** The file holding the control key (the chart mounts its Secret there). */
+    public static final String CONTROL_KEY_FILE_VARIABLE = "TCPLOAD_CONTROL_KEY_FILE";
 
     /**
      * The runner image built with this operator (the {@code images} profile's name and tag, by
@@ -64,7 +74,7 @@ public record OperatorSettings(
         runnerDefaults = RunnerPolicy.copyOf(runnerDefaults);
     }
 
-    /** Settings without runner defaults or allow-lists. */
+    /** Settings without runner defaults or allow-lists, with a random control key of their own. */
     public OperatorSettings(
             Set<String> watchNamespaces,
             String runnerImage,
@@ -81,7 +91,9 @@ public record OperatorSettings(
                 httpPort,
                 new RunnerPodSettings(),
                 AllowList.any(RunnerPolicy.IMAGES_VARIABLE),
-                AllowList.any(RunnerPolicy.SERVICE_ACCOUNTS_VARIABLE));
+                AllowList.any(RunnerPolicy.SERVICE_ACCOUNTS_VARIABLE),
+                ControlKey.random(),
+                false);
     }
 
     /** A copy of the runner defaults. */
@@ -102,7 +114,8 @@ public record OperatorSettings(
      * ({@code true}/{@code false}), {@code TCPLOAD_LEASE_NAMESPACE}, {@code TCPLOAD_HTTP_PORT}
      * (8080), {@code TCPLOAD_RUNNER_DEFAULTS} (JSON, empty for none), {@code
      * TCPLOAD_ALLOWED_RUNNER_IMAGES} and {@code TCPLOAD_ALLOWED_RUNNER_SERVICE_ACCOUNTS}
-     * (comma-separated, empty allows any).
+     * (comma-separated, empty allows any), {@code TCPLOAD_CONTROL_KEY_FILE} (without it, a random
+     * key of this process's own).
      *
      * @throws IllegalArgumentException naming the variable whose value is wrong
      */
@@ -121,6 +134,14 @@ public record OperatorSettings(
                     "TCPLOAD_LEASE_NAMESPACE must name the Lease's namespace when"
                             + " TCPLOAD_LEADER_ELECTION is true");
         }
+        String keyFile = value(environment, CONTROL_KEY_FILE_VARIABLE, "");
+        ControlKey key;
+        try {
+            key = keyFile.isEmpty() ? ControlKey.random() : ControlKey.fromFile(Path.of(keyFile));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    CONTROL_KEY_FILE_VARIABLE + ": " + e.getMessage(), e);
+        }
         return new OperatorSettings(
                 watch,
                 value(environment, "TCPLOAD_RUNNER_IMAGE", DEFAULT_RUNNER_IMAGE),
@@ -134,7 +155,9 @@ public record OperatorSettings(
                         RunnerPolicy.IMAGES_VARIABLE),
                 AllowList.parse(
                         environment.apply(RunnerPolicy.SERVICE_ACCOUNTS_VARIABLE),
-                        RunnerPolicy.SERVICE_ACCOUNTS_VARIABLE));
+                        RunnerPolicy.SERVICE_ACCOUNTS_VARIABLE),
+                key,
+                !keyFile.isEmpty());
     }
 
     /**

@@ -5,6 +5,7 @@ import io.tcpload.runner.cli.RunCommand;
 import io.tcpload.runner.contract.InvocationOptions;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.time.Clock;
 import java.util.function.Function;
 import picocli.CommandLine;
 
@@ -37,7 +38,21 @@ public final class RunnerMain {
             PrintStream err,
             Function<String, String> environment,
             String... args) {
-        return execute(out, err, environment, false, args);
+        return execute(out, err, environment, Clock.systemUTC(), false, args);
+    }
+
+    /**
+     * As {@link #execute(PrintStream, PrintStream, Function, String...)}, with {@code clock} as the
+     * wall clock the start instant is kept on (to embed runners that stand for machines whose
+     * clocks disagree).
+     */
+    public static int execute(
+            PrintStream out,
+            PrintStream err,
+            Function<String, String> environment,
+            Clock clock,
+            String... args) {
+        return execute(out, err, environment, clock, false, args);
     }
 
     private static int execute(
@@ -46,10 +61,20 @@ public final class RunnerMain {
             Function<String, String> environment,
             boolean catchSignals,
             String... args) {
+        return execute(out, err, environment, Clock.systemUTC(), catchSignals, args);
+    }
+
+    private static int execute(
+            PrintStream out,
+            PrintStream err,
+            Function<String, String> environment,
+            Clock clock,
+            boolean catchSignals,
+            String... args) {
         CommandLine commandLine =
                 InvocationOptions.configure(
                                 new CommandLine(
-                                        new RunCommand(out, err, environment, catchSignals)))
+                                        new RunCommand(out, err, environment, clock, catchSignals)))
                         .setOut(new PrintWriter(out, true))
                         .setErr(new PrintWriter(err, true))
                         .setCaseInsensitiveEnumValuesAllowed(true)

@@ -13,16 +13,23 @@ import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodSpecBuilder;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.VolumeBuilder;
+import io.fabric8.kubernetes.api.model.VolumeMount;
+import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.fabric8.kubernetes.api.model.VolumeProjection;
 import io.fabric8.kubernetes.api.model.VolumeProjectionBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import io.tcpload.operator.crd.ClientCertificate;
 import io.tcpload.operator.crd.ConfigMapKey;
 import io.tcpload.operator.crd.DataFile;
+import io.tcpload.operator.crd.KeySource;
 import io.tcpload.operator.crd.RunnerPodSettings;
 import io.tcpload.operator.crd.SecretKey;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
+import io.tcpload.operator.crd.TlsSettings;
 import io.tcpload.runner.contract.RunnerProtocol;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -72,6 +79,9 @@ public final class DesiredResources {
     public static final String RESULTS_VOLUME = "results";
     public static final String TMP_VOLUME = "tmp";
 
+    /** The files of {@code spec.tls}, present only with it. */
+    public static final String TLS_VOLUME = "tcpload-tls";
+
     /** The JVM's scratch space on the read-only root filesystem. */
     public static final String TMP_DIR = "/tmp";
 
@@ -83,7 +93,8 @@ public final class DesiredResources {
             orderedMap(
                     PROFILE_VOLUME, RunnerInvocations.PROFILE_DIR,
                     RESULTS_VOLUME, RunnerInvocations.RESULTS_DIR,
-                    TMP_VOLUME, TMP_DIR);
+                    TMP_VOLUME, TMP_DIR,
+                    TLS_VOLUME, RunnerInvocations.TLS_DIR);
 
     private DesiredResources() {}
 
@@ -210,6 +221,7 @@ public final class DesiredResources {
                 .withNewEmptyDir()
                 .endEmptyDir()
                 .endVolume()
+                .addAllToVolumes(tlsVolume(test))
                 // The test's own, after the operator's (the validator keeps them apart).
                 .addAllToVolumes(runner.getVolumes())
                 .build();
@@ -229,6 +241,8 @@ public final class DesiredResources {
                         Long.toString(gracePeriodSeconds(runner)),
                         null));
         env.addAll(runner.getEnv());
+        // Last, so that no variable of the spec's replaces it.
+        env.add(ControlSecret.tokenVariable(test));
         return new ContainerBuilder()
                 .withName(CONTAINER)
                 .withImage(runner.getImage())
@@ -259,6 +273,7 @@ public final class DesiredResources {
                 .withName(TMP_VOLUME)
                 .withMountPath(TMP_DIR)
                 .endVolumeMount()
+                .addAllToVolumeMounts(tlsMount(test))
                 .addAllToVolumeMounts(runner.getVolumeMounts())
                 .build();
     }
@@ -318,6 +333,62 @@ public final class DesiredResources {
             }
         }
         return sources;
+    }
+
+    /**
+     * With {@code spec.tls}, one projected volume of its files under the names the runner's flags
+     * give ({@link RunnerInvocations#forPod}): the CA bundle's key, and the client certificate
+     * Secret's {@code tls.crt} and {@code tls.key}. The kubelet mounts them; a missing Secret,
+     * ConfigMap or key keeps the pod from starting, which fails the test with the reason.
+     */
+    private static List<Volume> tlsVolume(TcpLoadTest test) {
+        TlsSettings tls = test.getSpec().getTls();
+        if (tls == null) {
+            return List.of();
+        }
+        List<VolumeProjection> sources = new ArrayList<>();
+        KeySource ca = tls.getCa();
+        if (ca != null && ca.getConfigMapKeyRef() != null) {
+            sources.add(keyAs(ca.getConfigMapKeyRef(), RunnerInvocations.TLS_CA_FILE));
+        } else if (ca != null && ca.getSecretKeyRef() != null) {
+            sources.add(keyAs(ca.getSecretKeyRef(), RunnerInvocations.TLS_CA_FILE));
+        }
+        if (tls.getClientCertificate() != null) {
+            sources.add(
+                    new VolumeProjectionBuilder()
+                            .withNewSecret()
+                            .withName(tls.getClientCertificate().getSecretName())
+                            .withItems(
+                                    new KeyToPath(
+                                            ClientCertificate.CERTIFICATE_KEY,
+                                            null,
+                                            RunnerInvocations.TLS_CERT_FILE),
+                                    new KeyToPath(
+                                            ClientCertificate.KEY_KEY,
+                                            null,
+                                            RunnerInvocations.TLS_KEY_FILE))
+                            .endSecret()
+                            .build());
+        }
+        return List.of(
+                new VolumeBuilder()
+                        .withName(TLS_VOLUME)
+                        .withNewProjected()
+                        .withSources(sources)
+                        .endProjected()
+                        .build());
+    }
+
+    private static List<VolumeMount> tlsMount(TcpLoadTest test) {
+        if (test.getSpec().getTls() == null) {
+            return List.of();
+        }
+        return List.of(
+                new VolumeMountBuilder()
+                        .withName(TLS_VOLUME)
+                        .withMountPath(RunnerInvocations.TLS_DIR)
+                        .withReadOnly(true)
+                        .build());
     }
 
     private static VolumeProjection keyAs(ConfigMapKey ref, String path) {

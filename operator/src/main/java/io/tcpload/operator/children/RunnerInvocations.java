@@ -3,6 +3,7 @@ package io.tcpload.operator.children;
 import io.tcpload.operator.crd.Stage;
 import io.tcpload.operator.crd.TargetOverride;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
+import io.tcpload.operator.crd.TlsSettings;
 import io.tcpload.runner.contract.RunnerInvocation;
 import io.tcpload.runner.contract.RunnerInvocation.Control;
 import io.tcpload.runner.contract.RunnerInvocation.Load;
@@ -34,6 +35,15 @@ public final class RunnerInvocations {
 
     /** The profile's file name in {@link #PROFILE_DIR} (and its key in the ConfigMap). */
     public static final String PROFILE_FILE = "profile.ini";
+
+    /** Where the runner pod mounts the files of {@code spec.tls}. */
+    public static final String TLS_DIR = "/etc/tcpload/tls";
+
+    /** The file names in {@link #TLS_DIR}: the CA bundle, the client certificate and its key. */
+    public static final String TLS_CA_FILE = "ca.crt";
+
+    public static final String TLS_CERT_FILE = "tls.crt";
+    public static final String TLS_KEY_FILE = "tls.key";
 
     /** Where the runner pod writes its JSON result. */
     public static final String RESULTS_DIR = "/results";
@@ -79,6 +89,9 @@ public final class RunnerInvocations {
      */
     public static RunnerInvocation forPod(TcpLoadTestSpec spec, int port) {
         RunnerInvocation job = forJob(spec);
+        if (spec.getTls() != null) {
+            job = job.withTls(podTls(spec.getTls(), job.tls()));
+        }
         return job.withControl(
                 new Control(
                         OptionalInt.of(port),
@@ -86,6 +99,26 @@ public final class RunnerInvocations {
                         true,
                         OptionalInt.of(HOLD_RESULT_SECONDS),
                         job.control().labels()));
+    }
+
+    /**
+     * The files of {@code spec.tls} as the pod mounts them, in place of the profile's own: {@code
+     * --tls-ca} with a CA bundle, {@code --tls-cert} and {@code --tls-key} with a client
+     * certificate.
+     */
+    private static RunnerInvocation.Tls podTls(TlsSettings tls, RunnerInvocation.Tls flags) {
+        Path dir = Path.of(TLS_DIR);
+        boolean client = tls.getClientCertificate() != null;
+        return new RunnerInvocation.Tls(
+                flags.enable(),
+                tls.getCa() == null ? Optional.empty() : Optional.of(dir.resolve(TLS_CA_FILE)),
+                client ? Optional.of(dir.resolve(TLS_CERT_FILE)) : Optional.empty(),
+                client ? Optional.of(dir.resolve(TLS_KEY_FILE)) : Optional.empty(),
+                flags.keyPasswordEnv(),
+                flags.serverName(),
+                flags.insecure(),
+                flags.noSessionReuse(),
+                flags.provider());
     }
 
     /** Runner {@code runnerIndex}'s connections: its share of the test's. */

@@ -13,8 +13,21 @@ public class ErrorCounts {
     @JsonPropertyDescription("Requests that could not be built or written.")
     private Long write;
 
-    @JsonPropertyDescription("Connects or responses slower than the timeout.")
+    @JsonPropertyDescription("Connects, TLS handshakes or responses slower than the timeout.")
     private Long timeout;
+
+    @JsonPropertyDescription(
+            "TLS handshakes that failed: a certificate refused by either side, no protocol or"
+                    + " cipher in common, a server that does not speak TLS.")
+    private Long tls;
+
+    public Long getTls() {
+        return tls;
+    }
+
+    public void setTls(Long tls) {
+        this.tls = tls;
+    }
 
     public Long getConnect() {
         return connect;

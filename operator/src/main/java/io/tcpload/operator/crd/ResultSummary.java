@@ -1,5 +1,6 @@
 package io.tcpload.operator.crd;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.crd.generator.annotation.PrinterColumn;
 
@@ -69,6 +70,20 @@ public class ResultSummary {
 
     @JsonPropertyDescription("99th percentile of TCP connect time, in milliseconds.")
     private Double connectP99Ms;
+
+    @JsonPropertyDescription(
+            "99th percentile of TLS handshake time (from the connect to the handshake's end), in"
+                    + " milliseconds; absent without TLS.")
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    private Double tlsHandshakeP99Ms;
+
+    public Double getTlsHandshakeP99Ms() {
+        return tlsHandshakeP99Ms;
+    }
+
+    public void setTlsHandshakeP99Ms(Double tlsHandshakeP99Ms) {
+        this.tlsHandshakeP99Ms = tlsHandshakeP99Ms;
+    }
 
     public Long getRuntimeMs() {
         return runtimeMs;

@@ -102,6 +102,18 @@ public final class SpecRules {
     public static final String ONE_FILE_SOURCE_MESSAGE =
             "give one of content, configMapKeyRef and secretKeyRef.";
 
+    /** A file from one key: a ConfigMap's or a Secret's. */
+    public static final String ONE_KEY_SOURCE =
+            "[has(self.configMapKeyRef), has(self.secretKeyRef)].exists_one(x, x)";
+
+    public static final String ONE_KEY_SOURCE_MESSAGE =
+            "give one of configMapKeyRef and secretKeyRef.";
+
+    /** spec.tls names a client certificate, a CA bundle or both. */
+    public static final String TLS_SOMETHING = "has(self.clientCertificate) || has(self.ca)";
+
+    public static final String TLS_SOMETHING_MESSAGE = "give clientCertificate, ca or both.";
+
     /** A profile source names one thing: a ConfigMap (in either form) or a Secret. */
     public static final String ONE_PROFILE_SOURCE =
             "[has(self.name) || has(self.key), has(self.configMapKeyRef), has(self.secretKeyRef)]"
@@ -146,6 +158,7 @@ public final class SpecRules {
                     + "(has(self.profileFrom) == has(oldSelf.profileFrom) && (!has(self.profileFrom) || self.profileFrom == oldSelf.profileFrom)) && "
                     + "(has(self.files) == has(oldSelf.files) && (!has(self.files) || self.files == oldSelf.files)) && "
                     + "(has(self.target) == has(oldSelf.target) && (!has(self.target) || self.target == oldSelf.target)) && "
+                    + "(has(self.tls) == has(oldSelf.tls) && (!has(self.tls) || self.tls == oldSelf.tls)) && "
                     + "(has(self.threads) == has(oldSelf.threads) && (!has(self.threads) || self.threads == oldSelf.threads)) && "
                     + "(has(self.connections) == has(oldSelf.connections) && (!has(self.connections) || self.connections == oldSelf.connections)) && "
                     + "(has(self.duration) == has(oldSelf.duration) && (!has(self.duration) || self.duration == oldSelf.duration)) && "

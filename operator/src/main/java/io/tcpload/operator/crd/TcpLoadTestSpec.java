@@ -1,5 +1,6 @@
 package io.tcpload.operator.crd;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.crd.generator.annotation.PrinterColumn;
 import io.fabric8.generator.annotation.Default;
@@ -61,6 +62,14 @@ public class TcpLoadTestSpec {
     @JsonPropertyDescription(
             "Host and port to load, overriding the profile's [common] host and port.")
     private TargetOverride target;
+
+    @JsonPropertyDescription(
+            "TLS files for a profile with tls = true: the client certificate (a kubernetes.io/tls"
+                    + " Secret) and the CA bundle (a ConfigMap or Secret key), mounted into the"
+                    + " runner pods in place of the profile's tls_cert, tls_key and tls_ca.")
+    // Left out of the JSON when absent, so that a spec without it hashes as before it existed.
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    private TlsSettings tls;
 
     @Min(1)
     @Max(RunnerLimits.THREADS_MAX)
@@ -173,6 +182,14 @@ public class TcpLoadTestSpec {
 
     public void setTarget(TargetOverride target) {
         this.target = target;
+    }
+
+    public TlsSettings getTls() {
+        return tls;
+    }
+
+    public void setTls(TlsSettings tls) {
+        this.tls = tls;
     }
 
     public Integer getThreads() {

@@ -58,8 +58,15 @@ public class TcpLoadTestStatus {
     private List<RunnerStatus> runners = new ArrayList<>();
 
     @JsonPropertyDescription(
-            "Milliseconds between the first and the last runner starting its load.")
+            "Milliseconds between the first and the last runner starting its load, on the"
+                    + " operator's clock: each runner's own start corrected by its clock offset.")
     private Long startSkewMs;
+
+    @JsonPropertyDescription(
+            "The largest offset of a runner's clock from the operator's, in milliseconds, as the"
+                    + " operator estimated it from its round trips to the runners; the start"
+                    + " instant is corrected by each runner's.")
+    private Double maxClockOffsetMs;
 
     public Phase getPhase() {
         return phase;
@@ -131,6 +138,14 @@ public class TcpLoadTestStatus {
 
     public void setRunners(List<RunnerStatus> runners) {
         this.runners = runners;
+    }
+
+    public Double getMaxClockOffsetMs() {
+        return maxClockOffsetMs;
+    }
+
+    public void setMaxClockOffsetMs(Double maxClockOffsetMs) {
+        this.maxClockOffsetMs = maxClockOffsetMs;
     }
 
     public Long getStartSkewMs() {

@@ -158,10 +158,23 @@ public final class LocalRun {
             if (!options.demoTarget()) {
                 return runRunners(profile, new LocalStatus(test, spec), spec, environment, options);
             }
+            // A profile with tls = true is served with a certificate made at start.
             try (DemoServer server = DemoServer.start(profile, ServeOptions.defaults())) {
-                err.println("tcpload: demo target on " + LOOPBACK + ":" + server.port());
+                err.println(
+                        "tcpload: demo target on "
+                                + LOOPBACK
+                                + ":"
+                                + server.port()
+                                + (server.tls() ? " (TLS, a certificate made at start)" : ""));
                 spec.setTarget(new TargetOverride(LOOPBACK, server.port()));
-                return runRunners(profile, new LocalStatus(test, spec), spec, environment, options);
+                // The runners trust that certificate alone, in place of the test's CA bundle, and
+                // check its chain and name as they would the real server's.
+                return runRunners(
+                        server.clientProfile(profile),
+                        new LocalStatus(test, spec),
+                        spec,
+                        environment,
+                        options);
             } catch (IllegalArgumentException | IllegalStateException e) {
                 err.println("tcpload: cannot start the demo target: " + e.getMessage());
                 return EXIT_INVALID;
@@ -178,7 +191,7 @@ public final class LocalRun {
      */
     private Profile loadProfile(Sources sources, TcpLoadTestSpec spec) throws BadInputException {
         try {
-            LoadedProfile loaded = sources.load(spec.getFiles());
+            LoadedProfile loaded = sources.load(spec.getFiles(), spec.getTls());
             for (ProfileProblem warning : loaded.warnings()) {
                 err.println("warning: " + warning);
             }

@@ -10,12 +10,16 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EnvVarSource;
 import io.fabric8.kubernetes.api.model.Secret;
+import io.tcpload.operator.children.RunnerInvocations;
+import io.tcpload.operator.crd.ClientCertificate;
 import io.tcpload.operator.crd.ConfigMapKey;
 import io.tcpload.operator.crd.DataFile;
+import io.tcpload.operator.crd.KeySource;
 import io.tcpload.operator.crd.ProfileSource;
 import io.tcpload.operator.crd.SecretKey;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
+import io.tcpload.operator.crd.TlsSettings;
 import io.tcpload.operator.validation.Failure;
 import io.tcpload.operator.validation.KeyContents;
 import io.tcpload.operator.validation.Sources;
@@ -205,6 +209,11 @@ public final class TestFile {
         return configMaps;
     }
 
+    /** The Secrets by name. */
+    public Map<String, Secret> secrets() {
+        return secrets;
+    }
+
     /** The kinds of the other documents, in file order. */
     public List<String> otherKinds() {
         return otherKinds;
@@ -258,10 +267,49 @@ public final class TestFile {
                     files.put(file.getName(), lookUp(file.getSecretKeyRef(), field));
                 }
             }
-            return new Resolution(Optional.of(new Sources(profile, files)), Optional.empty());
+            return new Resolution(
+                    Optional.of(new Sources(profile, files, tlsFiles(spec.getTls()))),
+                    Optional.empty());
         } catch (MissingKey e) {
             return new Resolution(Optional.empty(), Optional.of(e.failure));
         }
+    }
+
+    /**
+     * The files of {@code spec.tls} as a runner pod would have them mounted, by their names there,
+     * from the ConfigMaps and Secrets of this file.
+     */
+    private Map<String, String> tlsFiles(TlsSettings tls) throws MissingKey {
+        Map<String, String> files = new LinkedHashMap<>();
+        if (tls == null) {
+            return files;
+        }
+        KeySource ca = tls.getCa();
+        if (ca != null && ca.getConfigMapKeyRef() != null) {
+            files.put(
+                    RunnerInvocations.TLS_CA_FILE,
+                    lookUp(ca.getConfigMapKeyRef(), "spec.tls.ca.configMapKeyRef"));
+        } else if (ca != null && ca.getSecretKeyRef() != null) {
+            files.put(
+                    RunnerInvocations.TLS_CA_FILE,
+                    lookUp(ca.getSecretKeyRef(), "spec.tls.ca.secretKeyRef"));
+        }
+        ClientCertificate client = tls.getClientCertificate();
+        if (client != null) {
+            String field = "spec.tls.clientCertificate.secretName";
+            files.put(
+                    RunnerInvocations.TLS_CERT_FILE,
+                    lookUp(
+                            new SecretKey(
+                                    client.getSecretName(), ClientCertificate.CERTIFICATE_KEY),
+                            field));
+            files.put(
+                    RunnerInvocations.TLS_KEY_FILE,
+                    lookUp(
+                            new SecretKey(client.getSecretName(), ClientCertificate.KEY_KEY),
+                            field));
+        }
+        return files;
     }
 
     /**

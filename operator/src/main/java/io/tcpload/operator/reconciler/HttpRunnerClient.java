@@ -1,6 +1,9 @@
 package io.tcpload.operator.reconciler;
 
+import io.tcpload.operator.status.ClockEstimate;
+import io.tcpload.operator.status.ClockSample;
 import io.tcpload.operator.status.RunnerProbe;
+import io.tcpload.runner.client.StartGate;
 import io.tcpload.runner.contract.LiveStats;
 import io.tcpload.runner.contract.RunnerProtocol;
 import java.io.IOException;
@@ -8,6 +11,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -15,13 +19,27 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Talks to runner pods at {@code http://POD_IP:PORT} with short timeouts, so that a runner that
- * hangs never holds a reconcile for long. Thread-safe.
+ * hangs never holds a reconcile for long; the control paths with the test's token. Thread-safe.
+ *
+ * <p>Every {@code /stats} round trip also reads the runner's clock ({@link ClockSample}); the last
+ * readings of each pod are kept here, in memory only, for the offset told with the start. An
+ * operator restarted has fewer readings, not wrong ones: the estimate only gets better with more.
  */
 public final class HttpRunnerClient implements RunnerClient {
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
+
+    /** Readings of a pod not asked for this long are dropped (its IP may go to another pod). */
+    static final Duration FORGET_AFTER = Duration.ofMinutes(1);
+
+    /** A pod's readings, and when it was last asked. */
+    private record Readings(ClockEstimate estimate, long lastUs) {}
+
+    private final Map<String, Readings> clocks = new ConcurrentHashMap<>();
+    private final Clock clock;
 
     private final HttpClient http =
             HttpClient.newBuilder()
@@ -31,19 +49,32 @@ public final class HttpRunnerClient implements RunnerClient {
     private final int port;
 
     public HttpRunnerClient(int port) {
+        this(port, Clock.systemUTC());
+    }
+
+    HttpRunnerClient(int port, Clock clock) {
         this.port = port;
+        this.clock = clock;
     }
 
     @Override
     public Map<String, RunnerProbe> stats(Collection<String> podIps) {
+        forgetOld();
         Map<String, CompletableFuture<RunnerProbe>> asked = new LinkedHashMap<>();
         for (String podIp : podIps) {
+            long sentUs = StartGate.epochUs(clock);
             asked.put(
                     podIp,
                     http.sendAsync(
                                     get(podIp, RunnerProtocol.STATS),
                                     HttpResponse.BodyHandlers.ofString())
-                            .thenApply(HttpRunnerClient::probe)
+                            .thenApply(
+                                    response ->
+                                            probe(
+                                                    podIp,
+                                                    response,
+                                                    sentUs,
+                                                    StartGate.epochUs(clock)))
                             .exceptionally(failure -> RunnerProbe.UNREACHABLE));
         }
         Map<String, RunnerProbe> probes = new LinkedHashMap<>();
@@ -51,21 +82,44 @@ public final class HttpRunnerClient implements RunnerClient {
         return probes;
     }
 
-    private static RunnerProbe probe(HttpResponse<String> response) {
+    private RunnerProbe probe(
+            String podIp, HttpResponse<String> response, long sentUs, long receivedUs) {
         if (response.statusCode() != 200) {
             return RunnerProbe.UNREACHABLE;
         }
+        LiveStats stats;
         try {
-            return RunnerProbe.of(LiveStats.fromJson(response.body()));
+            stats = LiveStats.fromJson(response.body());
         } catch (IllegalArgumentException e) {
             return RunnerProbe.UNREACHABLE;
         }
+        ClockSample sample = ClockSample.of(sentUs, stats.nowEpochUs(), receivedUs);
+        Readings readings =
+                clocks.compute(
+                        podIp,
+                        (ip, before) ->
+                                new Readings(
+                                        (before == null ? ClockEstimate.NONE : before.estimate())
+                                                .with(sample),
+                                        receivedUs));
+        return RunnerProbe.of(stats).withEstimatedOffsetUs(readings.estimate().offsetUs());
+    }
+
+    /** The estimate of the runner at {@code podIp}'s clock offset; 0 without readings. */
+    long estimatedOffsetUs(String podIp) {
+        Readings readings = clocks.get(podIp);
+        return readings == null ? 0 : readings.estimate().offsetUs();
+    }
+
+    private void forgetOld() {
+        long beforeUs = StartGate.epochUs(clock) - FORGET_AFTER.toNanos() / 1000;
+        clocks.values().removeIf(readings -> readings.lastUs() < beforeUs);
     }
 
     @Override
-    public Optional<String> result(String podIp) {
+    public Optional<String> result(String podIp, String token) {
         try {
-            HttpResponse<String> response = send(get(podIp, RunnerProtocol.RESULT));
+            HttpResponse<String> response = send(get(podIp, RunnerProtocol.RESULT, token));
             return response.statusCode() == 200 ? Optional.of(response.body()) : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();
@@ -77,13 +131,16 @@ public final class HttpRunnerClient implements RunnerClient {
      * later, and past it with enough runners.
      */
     @Override
-    public void start(Collection<String> podIps, long atEpochMs) {
+    public void start(Collection<String> podIps, long atEpochMs, String token) {
         Map<String, CompletableFuture<HttpResponse<Void>>> told = new LinkedHashMap<>();
         for (String podIp : podIps) {
             told.put(
                     podIp,
                     http.sendAsync(
-                            post(podIp, RunnerProtocol.startAt(atEpochMs)),
+                            post(
+                                    podIp,
+                                    RunnerProtocol.startAt(atEpochMs, estimatedOffsetUs(podIp)),
+                                    token),
                             HttpResponse.BodyHandlers.discarding()));
         }
         for (Map.Entry<String, CompletableFuture<HttpResponse<Void>>> runner : told.entrySet()) {
@@ -99,6 +156,13 @@ public final class HttpRunnerClient implements RunnerClient {
                                 + cause.getMessage(),
                         cause);
             }
+            if (status == 401) {
+                throw new IllegalStateException(
+                        "runner "
+                                + runner.getKey()
+                                + " refused this operator's token (401) for the start: its"
+                                + " Secret does not hold the token this operator's key derives");
+            }
             if (status != 200 && status != 409) {
                 throw new IllegalStateException(
                         "runner " + runner.getKey() + " answered " + status + " to the start");
@@ -107,9 +171,9 @@ public final class HttpRunnerClient implements RunnerClient {
     }
 
     @Override
-    public void finish(String podIp) {
+    public void finish(String podIp, String token) {
         try {
-            send(post(podIp, RunnerProtocol.FINISH));
+            send(post(podIp, RunnerProtocol.FINISH, token));
         } catch (IOException e) {
             // It exits by itself once its --hold-result time is up.
         }
@@ -128,9 +192,18 @@ public final class HttpRunnerClient implements RunnerClient {
         return HttpRequest.newBuilder(uri(podIp, path)).timeout(TIMEOUT).GET().build();
     }
 
-    private HttpRequest post(String podIp, String path) {
+    private HttpRequest get(String podIp, String path, String token) {
         return HttpRequest.newBuilder(uri(podIp, path))
                 .timeout(TIMEOUT)
+                .header("Authorization", RunnerProtocol.BEARER + token)
+                .GET()
+                .build();
+    }
+
+    private HttpRequest post(String podIp, String path, String token) {
+        return HttpRequest.newBuilder(uri(podIp, path))
+                .timeout(TIMEOUT)
+                .header("Authorization", RunnerProtocol.BEARER + token)
                 .POST(HttpRequest.BodyPublishers.noBody())
                 .build();
     }

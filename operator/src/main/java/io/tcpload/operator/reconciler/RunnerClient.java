@@ -12,21 +12,24 @@ import java.util.Optional;
 public interface RunnerClient {
     /**
      * Every runner's {@code /stats}, by pod IP, asked all at once so that a reconcile waits for the
-     * slowest, not for the sum; {@link RunnerProbe#UNREACHABLE} for one that does not answer.
+     * slowest, not for the sum; {@link RunnerProbe#UNREACHABLE} for one that does not answer. Each
+     * answer also reads the runner's clock: the probes carry the estimate of its offset.
      */
     Map<String, RunnerProbe> stats(Collection<String> podIps);
 
-    /** The runner's final JSON result, once its run has finished. */
-    Optional<String> result(String podIp);
+    /** The runner's final JSON result, once its run has finished, asked with the test's token. */
+    Optional<String> result(String podIp, String token);
 
     /**
-     * Tells every runner the start instant, all at once, so that the last runner hears of it as
-     * early as the first. A runner that already has the same instant, or another, keeps its own.
+     * Tells every runner the start instant (on the operator's clock) and the estimate of its
+     * clock's offset, all at once, so that the last runner hears of it as early as the first. A
+     * runner that already has the same instant keeps it; one that has another says so (409), and
+     * its {@code /stats} will show it.
      *
      * @throws IllegalStateException when a runner could not be reached or refused
      */
-    void start(Collection<String> podIps, long atEpochMs);
+    void start(Collection<String> podIps, long atEpochMs, String token);
 
     /** Tells the runner its result is in; failures are ignored (it exits on its own later). */
-    void finish(String podIp);
+    void finish(String podIp, String token);
 }

@@ -17,7 +17,6 @@ import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfig
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
-import io.javaoperatorsdk.operator.api.reconciler.PrimaryUpdateAndCacheUtils;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.RetryInfo;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
@@ -25,6 +24,8 @@ import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.javaoperatorsdk.operator.processing.event.source.IndexerResourceCache;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
+import io.tcpload.operator.children.ControlKey;
+import io.tcpload.operator.children.ControlSecret;
 import io.tcpload.operator.children.DesiredResources;
 import io.tcpload.operator.children.RunRecord;
 import io.tcpload.operator.children.RunnerPolicy;
@@ -42,6 +43,7 @@ import io.tcpload.operator.validation.TcpLoadTestValidator;
 import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.stats.RunSummary;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -90,28 +92,42 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
     private static final String RUNNERS_SUFFIX = "-runners";
     private static final ObjectMapper COPIER = new ObjectMapper();
 
+    /** How soon a reconcile that read a stale copy looks again, from the resource as it is. */
+    static final Duration STALE_RETRY = Duration.ofMillis(200);
+
     private final RunnerPolicy runnerPolicy;
     private final int runnerPort;
     private final RunnerClient runners;
+    private final ControlKey controlKey;
     private final Clock clock;
     private final ResultStore results = new ResultStore();
     private volatile IndexerResourceCache<TcpLoadTest> tests;
     private volatile boolean reconciling;
 
     public TcpLoadTestReconciler(
-            String runnerImage, int runnerPort, RunnerClient runners, Clock clock) {
-        this(RunnerPolicy.of(runnerImage), runnerPort, runners, clock);
+            String runnerImage,
+            int runnerPort,
+            RunnerClient runners,
+            ControlKey controlKey,
+            Clock clock) {
+        this(RunnerPolicy.of(runnerImage), runnerPort, runners, controlKey, clock);
     }
 
     /**
      * @param runnerPolicy the runner image, the runner defaults under each test's {@code
      *     spec.runner} and the allow-lists a test is validated against
+     * @param controlKey the key each test's control token is derived under (from its UID)
      */
     public TcpLoadTestReconciler(
-            RunnerPolicy runnerPolicy, int runnerPort, RunnerClient runners, Clock clock) {
+            RunnerPolicy runnerPolicy,
+            int runnerPort,
+            RunnerClient runners,
+            ControlKey controlKey,
+            Clock clock) {
         this.runnerPolicy = runnerPolicy;
         this.runnerPort = runnerPort;
         this.runners = runners;
+        this.controlKey = controlKey;
         this.clock = clock;
     }
 
@@ -244,9 +260,11 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
         Map<Integer, RunnerPod> pods = pods(context, jobName);
         Map<Integer, RunnerProbe> probes = new HashMap<>();
         String uid = test.getMetadata().getUid();
+        // Derived, never read back: the operator may create the runners' Secret, not read it.
+        String token = controlKey.tokenFor(uid);
         // A deleted Job's pods may still be terminating, each serving its partial result.
         if ((job.isPresent() || !pods.isEmpty()) && !phase.finished()) {
-            observeRunners(uid, pods, probes);
+            observeRunners(uid, pods, probes, token);
         }
         Map<Integer, RunSummary> results = new HashMap<>();
         Map<Integer, Stopped> stopped = new HashMap<>();
@@ -278,11 +296,16 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
         if (decision.writeFirst()) {
             // Written before anything else (the start instant before any runner hears of it),
             // then on from the status as written, in this reconcile: the next one may be handed
-            // the resource as it was before this write.
+            // the resource as it was before this write. Over the version read only: a stale copy
+            // acts on nothing.
+            Optional<TcpLoadTest> written = writeStatus(test, context, decision.status());
+            if (written.isEmpty()) {
+                return UpdateControl.<TcpLoadTest>noUpdate().rescheduleAfter(STALE_RETRY);
+            }
             for (var event : decision.events()) {
                 EventRecorder.record(client, test, event, now);
             }
-            latest = writeStatus(test, context, decision.status());
+            latest = written.get();
             now = clock.instant();
             decision =
                     StatusComputer.next(
@@ -301,11 +324,11 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
         }
 
         if (decision.createChildren()) {
-            createChildren(client, test, context, job.isPresent());
+            createChildren(client, test, context, job.isPresent(), token);
         }
-        decision.startAtMs().ifPresent(atMs -> runners.start(runningIps(pods), atMs));
+        decision.startAtMs().ifPresent(atMs -> runners.start(runningIps(pods), atMs, token));
         if (decision.finishRunners()) {
-            forRunning(pods, runners::finish);
+            forRunning(pods, ip -> runners.finish(ip, token));
         }
         if (decision.deleteChildren()) {
             deleteChildren(client, test);
@@ -314,33 +337,37 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
             EventRecorder.record(client, test, event, now);
         }
 
-        writeStatus(latest, context, decision.status());
+        UpdateControl<TcpLoadTest> control = UpdateControl.noUpdate();
+        if (writeStatus(latest, context, decision.status()).isEmpty()) {
+            // Read stale: what this reconcile did was what the status as read asked for; the
+            // next one decides from the status as it is.
+            return control.rescheduleAfter(STALE_RETRY);
+        }
         if (decision.status().getPhase() != null && decision.status().getPhase().finished()) {
             this.results.forget(uid);
         }
-        UpdateControl<TcpLoadTest> control = UpdateControl.noUpdate();
         decision.requeue().ifPresent(control::rescheduleAfter);
         return control;
     }
 
     /**
-     * Writes the whole status as a JSON Patch from {@code test}, which must be the resource as last
-     * written (the one a write-first step returned, not the one the reconcile began with: a patch
-     * from an older status misplaces list entries such as the conditions), and hands the written
-     * resource to the SDK's cache, so that the next reconcile starts from it and the write's own
-     * event reconciles nothing.
+     * Writes the whole status over {@code test}, which must be the resource as last written (the
+     * one a write-first step returned, not the one the reconcile began with), guarded by its {@code
+     * resourceVersion} ({@link GuardedStatus}), and hands the written resource to the SDK's cache,
+     * so that the next reconcile starts from it and the write's own event reconciles nothing.
      *
-     * @return the resource as written
+     * @return the resource as written; empty when {@code test} was not the latest version
      */
-    private static TcpLoadTest writeStatus(
+    private static Optional<TcpLoadTest> writeStatus(
             TcpLoadTest test, Context<TcpLoadTest> context, TcpLoadTestStatus status) {
-        return PrimaryUpdateAndCacheUtils.patchStatusAndCacheResource(
-                test,
-                context,
-                current -> {
-                    current.setStatus(status);
-                    return current;
-                });
+        Optional<TcpLoadTest> written = GuardedStatus.write(context.getClient(), test, status);
+        written.ifPresent(
+                resource ->
+                        context.eventSourceRetriever()
+                                .getControllerEventSource()
+                                .handleRecentResourceUpdate(
+                                        ResourceID.fromResource(test), resource, test));
+        return written;
     }
 
     @Override
@@ -425,7 +452,10 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
 
     /** Each running runner's live stats, and the result of each that has one, fetched once. */
     private void observeRunners(
-            String uid, Map<Integer, RunnerPod> pods, Map<Integer, RunnerProbe> probes) {
+            String uid,
+            Map<Integer, RunnerPod> pods,
+            Map<Integer, RunnerProbe> probes,
+            String token) {
         Map<String, RunnerProbe> byIp = runners.stats(runningIps(pods));
         for (RunnerPod pod : pods.values()) {
             RunnerProbe probe = byIp.get(pod.podIp());
@@ -434,7 +464,7 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
             }
             probes.put(pod.index(), probe);
             if (probe.state() == RunnerProbe.State.FINISHED && !results.has(uid, pod.index())) {
-                runners.result(pod.podIp())
+                runners.result(pod.podIp(), token)
                         .map(ResultStore.Kept::parse)
                         .ifPresent(kept -> results.put(uid, pod.index(), kept));
             }
@@ -449,7 +479,8 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
             KubernetesClient client,
             TcpLoadTest test,
             Context<TcpLoadTest> context,
-            boolean jobExists) {
+            boolean jobExists,
+            String token) {
         String configMapName = DesiredResources.configMapName(test);
         boolean configMapExists =
                 context.getSecondaryResources(ConfigMap.class).stream()
@@ -463,6 +494,15 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
                                     .create());
         }
         if (!jobExists) {
+            // Before the Job: its pods read the token from it. Created blind (the operator may
+            // not read Secrets); one that exists already is this test's, from a create a moment
+            // ago, and holds the same token.
+            createIfAbsent(
+                    () ->
+                            client.secrets()
+                                    .inNamespace(test.getMetadata().getNamespace())
+                                    .resource(ControlSecret.secret(test, token))
+                                    .create());
             createIfAbsent(
                     () ->
                             client.batch()

@@ -18,11 +18,11 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * Merges the runners' results into one, exactly: histograms are added bucket by bucket (so merged
- * percentiles are those of all responses together, never averages of percentiles), counts are
- * summed (retried requests too), so are the per-address counts address by address and a transaction
- * mix's rows request name by request name, and the runtime is the longest runner's. Pure; the
- * inputs are not changed.
+ * Merges the runners' results into one, exactly: histograms (latency, connect, TLS handshake,
+ * request rate) are added bucket by bucket (so merged percentiles are those of all responses
+ * together, never averages of percentiles), counts are summed (retried requests too), so are the
+ * per-address counts address by address and a transaction mix's rows request name by request name,
+ * and the runtime is the longest runner's. Pure; the inputs are not changed.
  */
 public final class ResultMerge {
     private ResultMerge() {}
@@ -36,6 +36,7 @@ public final class ResultMerge {
         }
         Histogram latency = Histograms.create();
         Histogram connect = Histograms.create();
+        Histogram handshake = Histograms.create();
         Histogram requestRate = Histograms.create();
         Counts counts = Counts.ZERO;
         long runtimeUs = 0;
@@ -43,6 +44,7 @@ public final class ResultMerge {
         for (RunSummary runner : runners) {
             latency.add(runner.latencyUs());
             connect.add(runner.connectUs());
+            handshake.add(runner.handshakeUs());
             requestRate.add(runner.requestRate());
             counts = counts.plus(runner.counts());
             runtimeUs = Math.max(runtimeUs, runner.runtimeUs());
@@ -66,6 +68,7 @@ public final class ResultMerge {
                 StartSkew.lastStartEpochUs(runners),
                 mergedRate(runners),
                 mergedAddresses(runners),
+                handshake,
                 mergedByRequest(runners));
     }
 

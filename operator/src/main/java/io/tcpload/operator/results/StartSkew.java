@@ -2,6 +2,7 @@ package io.tcpload.operator.results;
 
 import io.tcpload.runner.stats.RunSummary;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 
 /**
@@ -21,6 +22,38 @@ public final class StartSkew {
         return first == 0
                 ? OptionalLong.empty()
                 : OptionalLong.of(lastStartEpochUs(runners) - first);
+    }
+
+    /**
+     * The spread of the runners' starts on one clock, in microseconds: each runner's start (on its
+     * own clock) less its clock's offset from that one ({@code offsetsUs} by runner index; 0 when
+     * absent); empty when no runner knows its start.
+     */
+    public static OptionalLong spreadUs(
+            Map<Integer, RunSummary> runners, Map<Integer, Long> offsetsUs) {
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (Map.Entry<Integer, RunSummary> runner : runners.entrySet()) {
+            RunSummary summary = runner.getValue();
+            if (summary.startEpochUs() <= 0) {
+                continue;
+            }
+            long offsetUs = offsetsUs.getOrDefault(runner.getKey(), 0L);
+            first = Math.min(first, summary.startEpochUs() - offsetUs);
+            last =
+                    Math.max(
+                            last,
+                            Math.max(summary.startEpochUs(), summary.lastStartEpochUs())
+                                    - offsetUs);
+        }
+        return first == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(last - first);
+    }
+
+    /** {@link #spreadUs(Map, Map)} in whole milliseconds, rounded to the nearest. */
+    public static OptionalLong spreadMs(
+            Map<Integer, RunSummary> runners, Map<Integer, Long> offsetsUs) {
+        OptionalLong us = spreadUs(runners, offsetsUs);
+        return us.isEmpty() ? us : OptionalLong.of(Math.round(us.getAsLong() / 1000.0));
     }
 
     /** {@link #spreadUs} in whole milliseconds, rounded to the nearest. */

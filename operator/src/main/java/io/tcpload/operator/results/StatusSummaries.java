@@ -41,6 +41,9 @@ public final class StatusSummaries {
         summary.setSuccessPercent(Math.round(successRatio * 10_000) / 100.0);
         summary.setLatency(latency(run.latencyUs()));
         summary.setConnectP99Ms(percentileMs(run.connectUs(), 99));
+        if (run.handshakeUs().getTotalCount() > 0) {
+            summary.setTlsHandshakeP99Ms(percentileMs(run.handshakeUs(), 99));
+        }
         return summary;
     }
 
@@ -50,6 +53,7 @@ public final class StatusSummaries {
         errors.setRead(counts.readErrors());
         errors.setWrite(counts.writeErrors());
         errors.setTimeout(counts.timeouts());
+        errors.setTls(counts.tlsErrors());
         return errors;
     }
 

@@ -26,6 +26,11 @@ public enum EventReason {
     RunnersRefused(true),
     /** Every retry of a reconcile failed; the test was given up. */
     ReconcileFailed(true),
+    /**
+     * A runner was told another start instant than the one the operator recorded: something else
+     * steered it.
+     */
+    StartInstantMismatch(true),
     /** A runner crashed, was evicted or OOM-killed, or never reported. */
     RunnerFailed(true),
     /** Every runner reported and every threshold held. */

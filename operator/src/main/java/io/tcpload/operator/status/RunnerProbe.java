@@ -19,6 +19,10 @@ import io.tcpload.runner.contract.RunnerProtocol;
  * @param errors socket errors so far
  * @param tps responses in its last second
  * @param p99Us its cumulative latency p99, in microseconds
+ * @param clockOffsetUs the offset of its clock from the operator's that it was told with the
+ *     instant (0 before)
+ * @param estimatedOffsetUs the operator's estimate of that offset, from the round trips of {@code
+ *     /stats} so far (0 before any)
  */
 public record RunnerProbe(
         State state,
@@ -31,7 +35,38 @@ public record RunnerProbe(
         long failures,
         long errors,
         double tps,
-        long p99Us) {
+        long p99Us,
+        long clockOffsetUs,
+        long estimatedOffsetUs) {
+
+    /** A probe whose runner says nothing of clocks. */
+    public RunnerProbe(
+            State state,
+            int protocolVersion,
+            String runnerVersion,
+            long startAtEpochMs,
+            long startEpochUs,
+            long requests,
+            long successes,
+            long failures,
+            long errors,
+            double tps,
+            long p99Us) {
+        this(
+                state,
+                protocolVersion,
+                runnerVersion,
+                startAtEpochMs,
+                startEpochUs,
+                requests,
+                successes,
+                failures,
+                errors,
+                tps,
+                p99Us,
+                0,
+                0);
+    }
 
     /** A runner's state, as its {@code /stats} phase says. */
     public enum State {
@@ -76,7 +111,35 @@ public record RunnerProbe(
                 failures,
                 errors,
                 tps,
-                p99Us);
+                p99Us,
+                clockOffsetUs,
+                estimatedOffsetUs);
+    }
+
+    /** The same, its clock estimated {@code offsetUs} ahead of the operator's. */
+    public RunnerProbe withEstimatedOffsetUs(long offsetUs) {
+        return new RunnerProbe(
+                state,
+                protocolVersion,
+                runnerVersion,
+                startAtEpochMs,
+                startEpochUs,
+                requests,
+                successes,
+                failures,
+                errors,
+                tps,
+                p99Us,
+                clockOffsetUs,
+                offsetUs);
+    }
+
+    /**
+     * Its clock's offset from the operator's as far as its start goes: the one it was told with the
+     * instant, once told, else the estimate.
+     */
+    public long offsetUs() {
+        return startAtEpochMs > 0 ? clockOffsetUs : estimatedOffsetUs;
     }
 
     /** What a runner's {@code /stats} said. */
@@ -92,7 +155,9 @@ public record RunnerProbe(
                 stats.cumulative().failures(),
                 stats.cumulative().errors(),
                 stats.lastSecond().tps(),
-                stats.latencyUs().p99());
+                stats.latencyUs().p99(),
+                stats.clockOffsetUs(),
+                0);
     }
 
     /** Whether the runner speaks another protocol than this operator: it cannot be driven. */

@@ -22,7 +22,9 @@ import io.tcpload.runner.stats.RunSummary;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.stream.Collectors;
@@ -112,6 +114,11 @@ public final class StatusComputer {
             if (incompatible.isPresent()) {
                 return incompatible.get();
             }
+            Optional<Decision> mismatch = instantMismatch(seen, next, phase == Phase.Starting);
+            if (mismatch.isPresent()) {
+                return mismatch.get();
+            }
+            clockOffsets(seen, next.status);
         }
         return switch (phase) {
             case Starting -> starting(seen, next);
@@ -210,6 +217,57 @@ public final class StatusComputer {
         return Optional.empty();
     }
 
+    /**
+     * The operator acts only on the instant it recorded: a runner told another (or one while none
+     * is recorded) was steered by something else, and the test fails saying so instead of following
+     * it. Written before anything is done: a reconcile handed a stale copy, which lacks the instant
+     * the runners were told, has its write refused and does nothing.
+     */
+    private static Optional<Decision> instantMismatch(
+            Observation seen, Builder next, boolean beforeStart) {
+        Long recorded = next.status.getStartAtMs();
+        for (var entry : seen.probes().entrySet()) {
+            long told = entry.getValue().startAtEpochMs();
+            if (told <= 0 || (recorded != null && told == recorded)) {
+                continue;
+            }
+            RunnerPod pod = seen.pods().get(entry.getKey());
+            String runner = pod == null ? "runner " + entry.getKey() : runnerName(pod);
+            String message =
+                    capitalized(runner)
+                            + " was told to start at "
+                            + Instant.ofEpochMilli(told)
+                            + (recorded == null
+                                    ? ", before this test recorded any start instant"
+                                    : ", not at this test's start instant "
+                                            + Instant.ofEpochMilli(recorded))
+                            + ": something other than this operator steered it. Only the operator"
+                            + " holds the runners' token; see who else can reach the runner pods'"
+                            + " port.";
+            String condition =
+                    beforeStart ? TcpLoadTestStatus.RUNNERS_READY : TcpLoadTestStatus.COMPLETED;
+            next.condition(condition, false, "StartInstantMismatch", message);
+            next.writeFirst = true;
+            return Optional.of(next.fail(EventReason.StartInstantMismatch, message, beforeStart));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The largest clock offset of the runners that answered, in milliseconds to the microsecond;
+     * kept as it was when none answered (after the runners have gone).
+     */
+    static void clockOffsets(Observation seen, TcpLoadTestStatus status) {
+        OptionalLong largestUs =
+                seen.probes().values().stream()
+                        .filter(probe -> probe.state() != RunnerProbe.State.UNREACHABLE)
+                        .mapToLong(probe -> Math.abs(probe.offsetUs()))
+                        .max();
+        if (largestUs.isPresent()) {
+            status.setMaxClockOffsetMs(largestUs.getAsLong() / 1000.0);
+        }
+    }
+
     private static Decision starting(Observation seen, Builder next) {
         TcpLoadTestStatus status = next.status;
         TcpLoadTestSpec spec = seen.runSpec();
@@ -248,15 +306,6 @@ public final class StatusComputer {
             next.condition(TcpLoadTestStatus.RUNNERS_READY, false, "RunnerFailed", message);
             return next.fail(EventReason.RunnerFailed, message, true);
         }
-        if (status.getStartAtMs() == null) {
-            // A runner knows an instant this status lacks: it was set and told, and this status
-            // was read from before that. The runners keep the first instant told; so does this.
-            seen.probes().values().stream()
-                    .mapToLong(RunnerProbe::startAtEpochMs)
-                    .filter(ms -> ms > 0)
-                    .min()
-                    .ifPresent(status::setStartAtMs);
-        }
         if (status.getStartAtMs() != null) {
             // The instant is recorded: tell it (again; runners accept the same instant twice).
             status.setPhase(Phase.Running);
@@ -289,9 +338,7 @@ public final class StatusComputer {
         Instant deadline = startingSince.plusSeconds(spec.getStartTimeoutSeconds());
         if (!seen.now().isBefore(deadline)) {
             String reasons =
-                    notReady.stream()
-                            .map(i -> notReadyReason(i, seen))
-                            .collect(Collectors.joining("; "));
+                    Grouped.join(notReady.stream().map(i -> notReadyReason(i, seen)).toList());
             String message =
                     notReady.size()
                             + " of "
@@ -323,7 +370,7 @@ public final class StatusComputer {
         List<RunnerStatus> previousRows = status.getRunners();
         status.setRunners(rows(seen, previousRows));
         Instant startAt = Instant.ofEpochMilli(status.getStartAtMs());
-        List<String> lost = new ArrayList<>();
+        List<Grouped.Item> lost = new ArrayList<>();
         List<Integer> pending = new ArrayList<>();
         boolean terminating = false;
         for (int i = 0; i < runners; i++) {
@@ -335,24 +382,32 @@ public final class StatusComputer {
                     Optional.ofNullable(status.getRunners().get(i).getUnreachableSince())
                             .map(Instant::parse);
             if (pod == null) {
-                lost.add("runner " + i + " lost: its pod was deleted before it reported");
+                lost.add(
+                        new Grouped.Item(
+                                i, "runner " + i, "lost: its pod was deleted before it reported"));
             } else if (pod.failed()) {
                 lost.add(
-                        runnerName(pod)
-                                + " lost"
-                                + at(pod.endedAt() == null ? seen.now() : pod.endedAt(), startAt)
-                                + ": "
-                                + describe(pod));
+                        new Grouped.Item(
+                                i,
+                                runnerName(pod),
+                                "lost"
+                                        + at(
+                                                pod.endedAt() == null ? seen.now() : pod.endedAt(),
+                                                startAt)
+                                        + ": "
+                                        + describe(pod)));
             } else if (unreachableSince.isPresent()
                     && !seen.now().isBefore(unreachableSince.get().plus(LOST_AFTER))) {
                 // A runner on a lost node: its pod looks as it was, and no answer comes.
                 lost.add(
-                        runnerName(pod)
-                                + " lost"
-                                + at(unreachableSince.get(), startAt)
-                                + ": unreachable for "
-                                + LOST_AFTER.toSeconds()
-                                + " s (its node may be lost)");
+                        new Grouped.Item(
+                                i,
+                                runnerName(pod),
+                                "lost"
+                                        + at(unreachableSince.get(), startAt)
+                                        + ": unreachable for "
+                                        + LOST_AFTER.toSeconds()
+                                        + " s (its node may be lost)"));
             } else {
                 pending.add(i);
                 terminating |= pod.terminating() != null;
@@ -372,26 +427,31 @@ public final class StatusComputer {
             return next.build();
         }
         for (int i : pending) {
-            lost.add("runner " + i + " lost: it did not report by " + reportBy);
+            lost.add(new Grouped.Item(i, "runner " + i, "lost: it did not report by " + reportBy));
         }
-        List<String> partial = new ArrayList<>();
+        List<Grouped.Item> partial = new ArrayList<>();
         for (RunnerStatus row : status.getRunners()) {
             if (Boolean.TRUE.equals(row.getPartial())) {
                 partial.add(
-                        "runner "
-                                + row.getIndex()
-                                + (row.getPod() == null ? "" : " (pod " + row.getPod() + ")")
-                                + " "
-                                + row.getMessage()
-                                + ": partial");
+                        new Grouped.Item(
+                                row.getIndex(),
+                                "runner "
+                                        + row.getIndex()
+                                        + (row.getPod() == null
+                                                ? ""
+                                                : " (pod " + row.getPod() + ")"),
+                                row.getMessage() + ": partial"));
             }
         }
         List<RunSummary> collected = new ArrayList<>(seen.results().values());
         if (!collected.isEmpty()) {
             RunSummary merged = ResultMerge.merge(collected);
             status.setSummary(StatusSummaries.from(merged));
-            // From when each runner's loops really began, as the runners measured it themselves.
-            OptionalLong skewMs = StartSkew.spreadMs(collected);
+            // From when each runner's loops really began, as the runners measured it themselves,
+            // each on its own clock brought to the operator's by its offset.
+            Map<Integer, Long> offsetsUs = new HashMap<>();
+            seen.probes().forEach((index, probe) -> offsetsUs.put(index, probe.offsetUs()));
+            OptionalLong skewMs = StartSkew.spreadMs(seen.results(), offsetsUs);
             status.setStartSkewMs(skewMs.isPresent() ? skewMs.getAsLong() : null);
         } else {
             status.setSummary(null);
@@ -407,8 +467,9 @@ public final class StatusComputer {
                             + runners
                             + " runners whole"
                             + (partial.isEmpty() ? "" : ", " + partial.size() + " partial"));
-            parts.addAll(lost);
-            parts.addAll(partial);
+            List<Grouped.Item> incomplete = new ArrayList<>(lost);
+            incomplete.addAll(partial);
+            parts.add(Grouped.join(incomplete));
             String coverage = String.join("; ", parts);
             if (status.getSummary() != null) {
                 status.getSummary().setCoverage(coverage);
@@ -534,6 +595,8 @@ public final class StatusComputer {
             row.setPhase(pod == null ? "Pending" : pod.phase());
             row.setPod(pod == null ? null : pod.name());
             long startEpochUs = 0;
+            // On the operator's clock, as the start instant and the skew are.
+            long offsetUs = probe == null ? 0 : probe.offsetUs();
             if (result != null) {
                 row.setRequests(result.counts().requests());
                 row.setTps(StatusSummaries.from(result).getTps());
@@ -544,7 +607,7 @@ public final class StatusComputer {
                 startEpochUs = probe.startEpochUs();
             }
             if (startEpochUs > 0) {
-                row.setStartTime(epochUs(startEpochUs).toString());
+                row.setStartTime(epochUs(startEpochUs - offsetUs).toString());
             }
             if (pod != null && pod.problem() != null) {
                 row.setMessage(pod.problem());
@@ -587,10 +650,10 @@ public final class StatusComputer {
         return rows;
     }
 
-    private static String notReadyReason(int index, Observation seen) {
+    private static Grouped.Item notReadyReason(int index, Observation seen) {
         RunnerPod pod = seen.pods().get(index);
         if (pod == null) {
-            return "runner " + index + " has no pod";
+            return new Grouped.Item(index, "runner " + index, "has no pod");
         }
         String why;
         if (pod.problem() != null) {
@@ -600,7 +663,7 @@ public final class StatusComputer {
         } else {
             why = "its runner did not report ready";
         }
-        return runnerName(pod) + ": " + why;
+        return new Grouped.Item(index, runnerName(pod) + ":", why);
     }
 
     /**

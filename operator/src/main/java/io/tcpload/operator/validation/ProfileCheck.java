@@ -2,6 +2,7 @@ package io.tcpload.operator.validation;
 
 import io.tcpload.operator.children.RunnerInvocations;
 import io.tcpload.operator.crd.DataFile;
+import io.tcpload.operator.crd.TlsSettings;
 import io.tcpload.runner.format.ByteText;
 import io.tcpload.runner.profile.DataFileResolver;
 import io.tcpload.runner.profile.ImmutableBytes;
@@ -9,6 +10,10 @@ import io.tcpload.runner.profile.LoadedProfile;
 import io.tcpload.runner.profile.ProfileException;
 import io.tcpload.runner.profile.ProfileLoader;
 import io.tcpload.runner.profile.ProfileProblem;
+import io.tcpload.runner.profile.TlsFilesGiven;
+import io.tcpload.runner.profile.TlsSpec;
+import io.tcpload.runner.profile.TlsSpec.PemFile;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -28,23 +33,72 @@ final class ProfileCheck {
 
     private ProfileCheck() {}
 
-    /** Why the profile is unusable, or empty when it loads. */
-    static Optional<String> problem(String text, List<DataFile> files, Sources sources) {
+    /**
+     * Why the profile is unusable, or empty when it loads; with {@code spec.tls} (which may be
+     * null) the profile must say {@code tls = true}.
+     */
+    static Optional<Failure> problem(
+            String field, String text, List<DataFile> files, TlsSettings tls, Sources sources) {
         try {
-            load(text, files, sources);
+            LoadedProfile loaded = load(text, files, tls, sources);
+            if (tls != null && loaded.profile().tls().isEmpty()) {
+                return Optional.of(
+                        new Failure(
+                                "spec.tls",
+                                "the profile does not say 'tls = true' in [common]: its"
+                                        + " connections are plain TCP, so TLS files would not be"
+                                        + " used."));
+            }
             return Optional.empty();
         } catch (ProfileException e) {
-            return Optional.of(describe(e.problems().get(0)));
+            return Optional.of(new Failure(field, describe(e.problems().get(0))));
         }
     }
 
-    /** The profile as a runner pod loads it, its data files those of {@code spec.files}. */
-    static LoadedProfile load(String text, List<DataFile> files, Sources sources)
+    /**
+     * The profile as a runner pod loads it: its data files those of {@code spec.files}, and the
+     * files of {@code spec.tls} (which may be null) in place of its own TLS paths, which are then
+     * not looked up; those of them whose content is known are put in its TLS.
+     */
+    static LoadedProfile load(String text, List<DataFile> files, TlsSettings tls, Sources sources)
             throws ProfileException {
-        return ProfileLoader.parse(
-                ByteText.encode(text),
-                Path.of(RunnerInvocations.PROFILE_FILE),
-                specFiles(files, sources));
+        TlsFilesGiven given =
+                tls == null
+                        ? TlsFilesGiven.NONE
+                        : new TlsFilesGiven(
+                                tls.getCa() != null, tls.getClientCertificate() != null);
+        LoadedProfile loaded =
+                ProfileLoader.parse(
+                        ByteText.encode(text),
+                        Path.of(RunnerInvocations.PROFILE_FILE),
+                        specFiles(files, sources),
+                        given);
+        if (tls == null || loaded.profile().tls().isEmpty()) {
+            return loaded;
+        }
+        TlsSpec spec = loaded.profile().tls().get();
+        Optional<PemFile> ca = known(sources, RunnerInvocations.TLS_CA_FILE, "spec.tls.ca");
+        if (given.ca() && ca.isPresent()) {
+            spec = spec.withCa(ca);
+        }
+        Optional<PemFile> cert =
+                known(sources, RunnerInvocations.TLS_CERT_FILE, "spec.tls.clientCertificate");
+        Optional<PemFile> key =
+                known(sources, RunnerInvocations.TLS_KEY_FILE, "spec.tls.clientCertificate");
+        if (given.clientCertificate() && cert.isPresent() && key.isPresent()) {
+            spec = spec.withClientCertificate(cert, key);
+        }
+        return new LoadedProfile(loaded.profile().withTls(Optional.of(spec)), loaded.warnings());
+    }
+
+    private static Optional<PemFile> known(Sources sources, String name, String field) {
+        String content = sources.tlsFiles().get(name);
+        return content == null
+                ? Optional.empty()
+                : Optional.of(
+                        new PemFile(
+                                field + " (" + name + ")",
+                                ImmutableBytes.copyOf(content.getBytes(StandardCharsets.UTF_8))));
     }
 
     /** The data files the runner pod will have: spec.files, by name, and nothing else. */

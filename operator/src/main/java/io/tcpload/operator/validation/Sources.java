@@ -2,6 +2,7 @@ package io.tcpload.operator.validation;
 
 import io.tcpload.operator.crd.DataFile;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
+import io.tcpload.operator.crd.TlsSettings;
 import io.tcpload.runner.profile.LoadedProfile;
 import io.tcpload.runner.profile.ProfileException;
 import java.util.LinkedHashMap;
@@ -16,10 +17,22 @@ import java.util.Optional;
  *
  * @param profileText the profile's INI text; empty when it comes from a ConfigMap not read
  * @param fileContents data file name to content, for the files whose content is known
+ * @param tlsFiles the files of {@code spec.tls} whose content is known, by their names in the
+ *     runner pod ({@code ca.crt}, {@code tls.crt}, {@code tls.key}): a local run's, from the test's
+ *     own file; the operator never reads them
  */
-public record Sources(Optional<String> profileText, Map<String, String> fileContents) {
+public record Sources(
+        Optional<String> profileText,
+        Map<String, String> fileContents,
+        Map<String, String> tlsFiles) {
     public Sources {
         fileContents = Map.copyOf(fileContents);
+        tlsFiles = Map.copyOf(tlsFiles);
+    }
+
+    /** Sources without TLS files. */
+    public Sources(Optional<String> profileText, Map<String, String> fileContents) {
+        this(profileText, fileContents, Map.of());
     }
 
     /**
@@ -30,9 +43,18 @@ public record Sources(Optional<String> profileText, Map<String, String> fileCont
      * @throws IllegalStateException when the profile's text is not known
      */
     public LoadedProfile load(List<DataFile> files) throws ProfileException {
+        return load(files, null);
+    }
+
+    /**
+     * As {@link #load(List)}, with the files of {@code tls} (which may be null) in place of the
+     * profile's own: those known here are put in the profile's TLS.
+     */
+    public LoadedProfile load(List<DataFile> files, TlsSettings tls) throws ProfileException {
         return ProfileCheck.load(
                 profileText.orElseThrow(() -> new IllegalStateException("no profile text")),
                 files,
+                tls,
                 this);
     }
 

@@ -5,12 +5,14 @@ import io.tcpload.operator.children.RunnerPolicy;
 import io.tcpload.operator.crd.ConfigMapKey;
 import io.tcpload.operator.crd.DataFile;
 import io.tcpload.operator.crd.Durations;
+import io.tcpload.operator.crd.KeySource;
 import io.tcpload.operator.crd.ProfileSource;
 import io.tcpload.operator.crd.SpecLimits;
 import io.tcpload.operator.crd.Stage;
 import io.tcpload.operator.crd.TargetOverride;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
+import io.tcpload.operator.crd.TlsSettings;
 import io.tcpload.operator.results.Threshold;
 import io.tcpload.runner.contract.RunnerLimits;
 import io.tcpload.runner.format.Quantities;
@@ -53,6 +55,7 @@ public final class TcpLoadTestValidator {
                     (spec, sources) -> rate(spec),
                     (spec, sources) -> target(spec),
                     (spec, sources) -> files(spec),
+                    (spec, sources) -> tls(spec),
                     (spec, sources) -> thresholds(spec),
                     (spec, sources) -> timeouts(spec),
                     (spec, sources) -> runnerPod(spec),
@@ -178,6 +181,52 @@ public final class TcpLoadTestValidator {
             return configMapKey(
                     shorthand ? "spec.profileFrom" : "spec.profileFrom.configMapKeyRef",
                     from.configMap().orElseThrow());
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * {@code spec.tls} names a client certificate Secret, a CA bundle key or both, each as the
+     * CRD's patterns take them.
+     */
+    static Optional<Failure> tls(TcpLoadTestSpec spec) {
+        TlsSettings tls = spec.getTls();
+        if (tls == null) {
+            return Optional.empty();
+        }
+        if (tls.getClientCertificate() == null && tls.getCa() == null) {
+            return fail("spec.tls", "give clientCertificate, ca or both.");
+        }
+        if (tls.getClientCertificate() != null) {
+            String name = tls.getClientCertificate().getSecretName();
+            if (isBlank(name)) {
+                return fail("spec.tls.clientCertificate.secretName", "is missing.");
+            }
+            if (name.length() > SpecLimits.OBJECT_NAME_MAX
+                    || !OBJECT_NAME.matcher(name).matches()) {
+                return fail(
+                        "spec.tls.clientCertificate.secretName",
+                        "'"
+                                + name
+                                + "' is not a Secret name (lowercase letters, digits, '-' and '.',"
+                                + " at most "
+                                + SpecLimits.OBJECT_NAME_MAX
+                                + ").");
+            }
+        }
+        KeySource ca = tls.getCa();
+        if (ca != null) {
+            if ((ca.getConfigMapKeyRef() == null) == (ca.getSecretKeyRef() == null)) {
+                return fail("spec.tls.ca", "give one of configMapKeyRef and secretKeyRef.");
+            }
+            if (ca.getConfigMapKeyRef() != null) {
+                return configMapKey("spec.tls.ca.configMapKeyRef", ca.getConfigMapKeyRef());
+            }
+            return key(
+                    "spec.tls.ca.secretKeyRef",
+                    "Secret",
+                    ca.getSecretKeyRef().getName(),
+                    ca.getSecretKeyRef().getKey());
         }
         return Optional.empty();
     }
@@ -533,8 +582,8 @@ public final class TcpLoadTestValidator {
             return Optional.empty();
         }
         String field = spec.getProfile() != null ? "spec.profile" : "spec.profileFrom";
-        return ProfileCheck.problem(sources.profileText().get(), spec.getFiles(), sources)
-                .map(message -> new Failure(field, message));
+        return ProfileCheck.problem(
+                field, sources.profileText().get(), spec.getFiles(), spec.getTls(), sources);
     }
 
     private static Optional<Failure> duration(String field, String text) {

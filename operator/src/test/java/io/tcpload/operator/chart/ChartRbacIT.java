@@ -33,7 +33,9 @@ class ChartRbacIT {
                             "batch/jobs", "list watch create delete",
                             "/configmaps", "get list watch create delete",
                             "/pods", "list watch",
-                            "/events", "list watch create"));
+                            "/events", "list watch create",
+                            // The runners' token Secret: created, never read.
+                            "/secrets", "create"));
 
     private static final Set<String> LEADER_PERMISSIONS =
             permissions(Map.of("coordination.k8s.io/leases", "get create update"));

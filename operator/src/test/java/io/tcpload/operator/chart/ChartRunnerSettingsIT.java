@@ -142,6 +142,8 @@ class ChartRunnerSettingsIT {
                 env.put(variable.getName(), variable.getValue());
             }
         }
+        // The mounted key's file is not here; the settings under test do not depend on it.
+        env.remove(OperatorSettings.CONTROL_KEY_FILE_VARIABLE);
         return env;
     }
 }

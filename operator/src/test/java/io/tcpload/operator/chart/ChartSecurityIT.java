@@ -52,8 +52,18 @@ class ChartSecurityIT {
         assertThat(container.getPrivileged()).isNotEqualTo(Boolean.TRUE);
         assertThat(container.getCapabilities().getDrop()).containsExactly("ALL");
         assertThat(container.getCapabilities().getAdd()).isNullOrEmpty();
-        // Only emptyDirs: no host paths, no secrets beyond the service account token.
-        assertThat(pod.getVolumes()).allSatisfy(v -> assertThat(v.getEmptyDir()).isNotNull());
+        // Only emptyDirs and the control key: no host paths, no other secrets beyond the service
+        // account token.
+        assertThat(pod.getVolumes())
+                .allSatisfy(
+                        v -> {
+                            if (v.getSecret() != null) {
+                                assertThat(v.getSecret().getSecretName()).endsWith("-control-key");
+                                assertThat(v.getSecret().getDefaultMode()).isEqualTo(0400);
+                            } else {
+                                assertThat(v.getEmptyDir()).isNotNull();
+                            }
+                        });
     }
 
     @Test

@@ -17,6 +17,9 @@ enum Scenario {
                     "watchNamespaces", List.of("team-a"),
                     "metrics.serviceMonitor.enabled", true,
                     "metrics.podMonitor.enabled", true)),
+    NETWORK_POLICIES_ON(
+            HelmChart.values(
+                    "watchNamespaces", List.of("team-a", "team-b"), "networkPolicy.enabled", true)),
     SCRAPE_ANNOTATIONS_OFF(HelmChart.values("metrics.scrapeAnnotations", false)),
     DASHBOARDS_OFF(HelmChart.values("dashboards.enabled", false)),
     REPLICATED(HelmChart.values("replicas", 3)),

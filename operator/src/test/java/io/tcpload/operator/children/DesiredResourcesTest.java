@@ -25,11 +25,14 @@ import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.fabric8.kubernetes.api.model.VolumeProjection;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.tcpload.operator.crd.ClientCertificate;
 import io.tcpload.operator.crd.ConfigMapKey;
 import io.tcpload.operator.crd.DataFile;
+import io.tcpload.operator.crd.KeySource;
 import io.tcpload.operator.crd.ProfileSource;
 import io.tcpload.operator.crd.RunnerPodSettings;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
+import io.tcpload.operator.crd.TlsSettings;
 import io.tcpload.runner.contract.RunnerProtocol;
 import java.util.List;
 import java.util.Map;
@@ -186,7 +189,8 @@ class DesiredResourcesTest {
                         "TCPLOAD_NAMESPACE",
                         "TCPLOAD_TEST",
                         "TCPLOAD_TERMINATION_GRACE_SECONDS",
-                        "TZ");
+                        "TZ",
+                        "TCPLOAD_CONTROL_TOKEN");
         assertThat(runner.getResources().getLimits()).containsKey("cpu");
         assertThat(pod.getNodeSelector()).containsEntry("pool", "load");
         assertThat(pod.getServiceAccountName()).isEqualTo("loader");
@@ -501,12 +505,84 @@ class DesiredResourcesTest {
 
     /** What the validator keeps the test's volumes and mounts apart from is what the pod mounts. */
     @Test
+    void specTlsIsOneProjectedVolumeAndTheRunnersFlagsName() {
+        TcpLoadTestSpec spec = Specs.valid();
+        TlsSettings tls = new TlsSettings();
+        tls.setCa(KeySource.configMap("bank-ca", "bundle.pem"));
+        tls.setClientCertificate(new ClientCertificate("bank-client"));
+        spec.setTls(tls);
+        PodSpec pod = podOf(spec, RunnerPolicy.of(IMAGE));
+
+        Volume volume =
+                pod.getVolumes().stream()
+                        .filter(v -> v.getName().equals(DesiredResources.TLS_VOLUME))
+                        .findFirst()
+                        .orElseThrow();
+        List<VolumeProjection> sources = volume.getProjected().getSources();
+        assertThat(sources).hasSize(2);
+        assertThat(sources.get(0).getConfigMap().getName()).isEqualTo("bank-ca");
+        assertThat(sources.get(0).getConfigMap().getItems())
+                .singleElement()
+                .satisfies(item -> assertThat(item.getKey()).isEqualTo("bundle.pem"))
+                .satisfies(item -> assertThat(item.getPath()).isEqualTo("ca.crt"));
+        assertThat(sources.get(1).getSecret().getName()).isEqualTo("bank-client");
+        assertThat(sources.get(1).getSecret().getItems())
+                .extracting(item -> item.getKey() + ">" + item.getPath())
+                .containsExactly("tls.crt>tls.crt", "tls.key>tls.key");
+        Container runner = pod.getContainers().get(0);
+        assertThat(runner.getVolumeMounts())
+                .filteredOn(m -> m.getName().equals(DesiredResources.TLS_VOLUME))
+                .singleElement()
+                .satisfies(m -> assertThat(m.getMountPath()).isEqualTo("/etc/tcpload/tls"))
+                .satisfies(m -> assertThat(m.getReadOnly()).isTrue());
+        assertThat(runner.getArgs())
+                .contains(
+                        "--tls-ca=/etc/tcpload/tls/ca.crt",
+                        "--tls-cert=/etc/tcpload/tls/tls.crt",
+                        "--tls-key=/etc/tcpload/tls/tls.key");
+    }
+
+    @Test
+    void aCaFromASecretAloneMountsItAndNoClientCertificate() {
+        TcpLoadTestSpec spec = Specs.valid();
+        TlsSettings tls = new TlsSettings();
+        tls.setCa(KeySource.secret("bank-ca", "ca.crt"));
+        spec.setTls(tls);
+        PodSpec pod = podOf(spec, RunnerPolicy.of(IMAGE));
+
+        Volume volume =
+                pod.getVolumes().stream()
+                        .filter(v -> v.getName().equals(DesiredResources.TLS_VOLUME))
+                        .findFirst()
+                        .orElseThrow();
+        assertThat(volume.getProjected().getSources())
+                .singleElement()
+                .satisfies(source -> assertThat(source.getSecret().getName()).isEqualTo("bank-ca"));
+        assertThat(pod.getContainers().get(0).getArgs())
+                .contains("--tls-ca=/etc/tcpload/tls/ca.crt")
+                .noneMatch(arg -> arg.startsWith("--tls-cert") || arg.startsWith("--tls-key"));
+    }
+
+    @Test
+    void withoutSpecTlsThereIsNoTlsVolumeAndTheSpecHashesAsBefore() throws Exception {
+        PodSpec pod = podOf(Specs.valid(), RunnerPolicy.of(IMAGE));
+
+        assertThat(pod.getVolumes())
+                .noneMatch(v -> v.getName().equals(DesiredResources.TLS_VOLUME));
+        assertThat(pod.getContainers().get(0).getArgs()).noneMatch(arg -> arg.startsWith("--tls"));
+        assertThat(new ObjectMapper().writeValueAsString(Specs.valid())).doesNotContain("tls");
+    }
+
+    @Test
     void theOperatorsOwnMountsAreThoseTheValidatorKnows() {
         Container runner = podOf(Specs.valid(), RunnerPolicy.of(IMAGE)).getContainers().get(0);
         Map<String, String> mounts = new java.util.LinkedHashMap<>();
         runner.getVolumeMounts().forEach(m -> mounts.put(m.getName(), m.getMountPath()));
 
-        assertThat(mounts).containsExactlyEntriesOf(DesiredResources.OWN_MOUNTS);
+        Map<String, String> own = new java.util.LinkedHashMap<>(DesiredResources.OWN_MOUNTS);
+        // Mounted only with spec.tls.
+        own.remove(DesiredResources.TLS_VOLUME);
+        assertThat(mounts).containsExactlyEntriesOf(own);
     }
 
     /**

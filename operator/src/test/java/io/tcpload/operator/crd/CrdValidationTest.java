@@ -310,6 +310,34 @@ class CrdValidationTest {
                         "spec.files",
                         "at most 64 files"),
                 bad(
+                        "spec.tls naming nothing",
+                        spec -> spec.putObject("tls"),
+                        "spec.tls",
+                        SpecRules.TLS_SOMETHING_MESSAGE,
+                        "spec.tls",
+                        "give clientCertificate, ca or both"),
+                bad(
+                        "a CA bundle from a ConfigMap and a Secret",
+                        spec -> {
+                            ObjectNode ca = spec.putObject("tls").putObject("ca");
+                            ca.putObject("configMapKeyRef").put("name", "m").put("key", "k");
+                            ca.putObject("secretKeyRef").put("name", "s").put("key", "k");
+                        },
+                        "spec.tls.ca",
+                        SpecRules.ONE_KEY_SOURCE_MESSAGE,
+                        "spec.tls.ca",
+                        "one of configMapKeyRef and secretKeyRef"),
+                bad(
+                        "a client certificate Secret name in capitals",
+                        spec ->
+                                spec.putObject("tls")
+                                        .putObject("clientCertificate")
+                                        .put("secretName", "Bad_Name"),
+                        "spec.tls.clientCertificate.secretName",
+                        "pattern",
+                        "spec.tls.clientCertificate.secretName",
+                        "not a Secret name"),
+                bad(
                         "a ConfigMap name in capitals",
                         spec ->
                                 file(spec, "a")

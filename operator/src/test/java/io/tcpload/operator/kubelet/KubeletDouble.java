@@ -41,6 +41,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -345,7 +346,14 @@ public final class KubeletDouble implements AutoCloseable {
                                                     StandardCharsets.UTF_8)) {
                                 code =
                                         RunnerMain.execute(
-                                                out, err, env::get, args.toArray(String[]::new));
+                                                out,
+                                                err,
+                                                env::get,
+                                                // The node's own wall clock.
+                                                Clock.offset(
+                                                        Clock.systemUTC(),
+                                                        fake.behaviour.clockOffset()),
+                                                args.toArray(String[]::new));
                             }
                             events.execute(() -> onExit(fake, code));
                         },

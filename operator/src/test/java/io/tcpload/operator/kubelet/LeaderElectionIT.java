@@ -143,7 +143,13 @@ class LeaderElectionIT {
                                 world.settings.runnerPort(),
                                 true,
                                 LEASE_NAMESPACE,
-                                0),
+                                0,
+                                world.settings.runnerDefaults(),
+                                world.settings.allowedRunnerImages(),
+                                world.settings.allowedRunnerServiceAccounts(),
+                                // Every replica holds the one key, as the chart's Secret gives.
+                                world.settings.controlKey(),
+                                true),
                         new OperatorMain.Election(
                                 Optional.of(identity),
                                 LEASE,

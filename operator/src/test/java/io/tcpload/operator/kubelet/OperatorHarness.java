@@ -86,7 +86,7 @@ public final class OperatorHarness implements AutoCloseable {
      */
     public OperatorHarness(Path workDir, boolean startOperator) throws Exception {
         Map<ServerRequest, Queue<ServerResponse>> expectations = new HashMap<>();
-        KubernetesMixedDispatcher dispatcher = new KubernetesMixedDispatcher(expectations);
+        KubernetesMixedDispatcher dispatcher = new GuardedPatches(expectations);
         EventFieldSelectors.teach(dispatcher);
         server =
                 new KubernetesMockServer(

@@ -17,17 +17,30 @@ import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.tcpload.operator.children.DesiredResources;
+import io.tcpload.operator.crd.ClientCertificate;
 import io.tcpload.operator.crd.DataFile;
+import io.tcpload.operator.crd.KeySource;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.ProfileSource;
 import io.tcpload.operator.crd.RunnerPodSettings;
 import io.tcpload.operator.crd.SecretKey;
+import io.tcpload.operator.crd.TargetOverride;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
+import io.tcpload.operator.crd.TlsSettings;
+import io.tcpload.operator.local.TestFile;
 import io.tcpload.operator.reconciler.TcpLoadTestReconciler;
 import io.tcpload.operator.status.StatusComputer;
+import io.tcpload.operator.validation.KeyContents;
+import io.tcpload.runner.profile.ImmutableBytes;
+import io.tcpload.runner.profile.Profile;
+import io.tcpload.runner.profile.ProfileLoader;
+import io.tcpload.runner.profile.TlsSpec.PemFile;
 import io.tcpload.runner.report.JsonResult;
+import io.tcpload.runner.serve.DemoServer;
+import io.tcpload.runner.serve.ServeOptions;
+import io.tcpload.runner.serve.ServeTls;
 import io.tcpload.runner.stats.Histograms;
 import io.tcpload.runner.stats.RunSummary;
 import java.nio.charset.StandardCharsets;
@@ -37,6 +50,7 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterAll;
@@ -401,8 +415,9 @@ class TcpLoadTestIT {
                     .isNotEmpty()
                     .containsOnly("pin=0042;card=6222", "pin=0042;card=6223");
             assertThat(world.operatorRequests())
-                    .as("the operator mounts Secrets and never reads one")
-                    .noneMatch(r -> r.resource().equals("secrets"));
+                    .as("the operator mounts Secrets and never reads one; it creates its own")
+                    .filteredOn(r -> r.resource().equals("secrets"))
+                    .allMatch(r -> r.method().equals("POST"));
             var json = world.client.getKubernetesSerialization();
             assertThat(json.asJson(get(namespace, "secret")))
                     .as("no credential in the test")
@@ -447,6 +462,130 @@ class TcpLoadTestIT {
         // the container's termination message.
         assertThat(status.getPhase()).isEqualTo(Phase.Failed);
         assertThat(status.getMessage()).contains("exit code 2").contains("rsp_code_type");
+    }
+
+    /** A key of a ConfigMap or Secret of one of the repository's examples. */
+    static String exampleKey(String example, String name, String key) throws Exception {
+        TestFile file = TestFile.read(Path.of("..", "examples", example));
+        return file.secrets().containsKey(name)
+                ? KeyContents.of(file.secrets().get(name), key)
+                : KeyContents.of(file.configMaps().get(name), key);
+    }
+
+    /**
+     * The TLS example as a cluster runs it: its CA ConfigMap and client Secret mounted through
+     * spec.tls into the runner pod, against the demo target's TLS container (the example's server
+     * certificate, client certificates required), here on loopback.
+     */
+    @Test
+    void theTlsExampleRunsWithSpecTlsAgainstATargetThatRequiresItsClientCertificate()
+            throws Exception {
+        String namespace = newNamespace();
+        TestFile example = TestFile.read(Path.of("..", "examples", "tls.yaml"));
+        TcpLoadTestSpec spec = example.singleTest().getSpec();
+        String serverKey = exampleKey("demo-target.yaml", "tcpload-demo-tls", "tls.key");
+        ServeTls serveTls =
+                new ServeTls(
+                        Optional.of(
+                                pem(
+                                        "tls.crt",
+                                        exampleKey(
+                                                "demo-target.yaml",
+                                                "tcpload-demo-tls",
+                                                "tls.crt"))),
+                        Optional.of(pem("tls.key", serverKey)),
+                        Optional.empty(),
+                        Optional.of(
+                                pem(
+                                        "ca.crt",
+                                        exampleKey(
+                                                "demo-target.yaml",
+                                                "tcpload-demo-tls",
+                                                "ca.crt"))));
+        Profile served =
+                ProfileLoader.parse(spec.getProfile(), workDir.resolve("tls.ini")).profile();
+        try (DemoServer target =
+                DemoServer.start(
+                        served,
+                        new ServeOptions("127.0.0.1", 0, 0.0, 0, 1)
+                                .withTls(Optional.of(serveTls)))) {
+            configMap(
+                    namespace,
+                    "tcpload-demo-ca",
+                    Map.of("ca.crt", exampleKey("tls.yaml", "tcpload-demo-ca", "ca.crt")));
+            String clientKey = exampleKey("tls.yaml", "tcpload-demo-client", "tls.key");
+            createSecret(
+                    namespace,
+                    "tcpload-demo-client",
+                    Map.of(
+                            "tls.crt",
+                            exampleKey("tls.yaml", "tcpload-demo-client", "tls.crt"),
+                            "tls.key",
+                            clientKey));
+            spec.setTarget(new TargetOverride("127.0.0.1", target.port()));
+            spec.setConnections(2);
+            spec.setDuration("2s");
+            spec.setStartTimeoutSeconds(20);
+            world.clearOperatorRequests();
+            create(namespace, "tls", spec);
+
+            TcpLoadTestStatus status = awaitFinished(namespace, "tls");
+
+            assertThat(status.getPhase()).as(status.getMessage()).isEqualTo(Phase.Succeeded);
+            assertThat(status.getSummary().getSuccesses()).isPositive();
+            assertThat(status.getSummary().getErrors().getTls()).isZero();
+            assertThat(status.getSummary().getTlsHandshakeP99Ms()).isPositive();
+            assertThat(target.requestsServed()).isPositive();
+            assertThat(world.operatorRequests())
+                    .as("the operator mounts the Secret and never reads one; it creates its own")
+                    .filteredOn(r -> r.resource().equals("secrets"))
+                    .allMatch(r -> r.method().equals("POST"));
+            String keyLine = clientKey.lines().skip(1).findFirst().orElseThrow();
+            var json = world.client.getKubernetesSerialization();
+            assertThat(json.asJson(get(namespace, "tls"))).doesNotContain(keyLine);
+            assertThat(json.asJson(world.client.batch().v1().jobs().inNamespace(namespace).list()))
+                    .doesNotContain(keyLine);
+            assertThat(json.asJson(world.client.v1().events().inNamespace(namespace).list()))
+                    .doesNotContain(keyLine);
+        }
+    }
+
+    static PemFile pem(String name, String text) {
+        return new PemFile(name, ImmutableBytes.copyOf(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void aClientCertificateSecretThatDoesNotExistFailsTheTestInSeconds() {
+        String namespace = newNamespace();
+        TcpLoadTestSpec spec = spec(1);
+        spec.setProfile(world.profile.replace("[request]", "tls = true\n[request]"));
+        TlsSettings tls = new TlsSettings();
+        tls.setClientCertificate(new ClientCertificate("no-such-client"));
+        spec.setTls(tls);
+        spec.setStartTimeoutSeconds(300);
+        create(namespace, "notls", spec);
+
+        TcpLoadTestStatus status = awaitFinished(namespace, "notls");
+
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        assertThat(status.getMessage()).contains("secret \"no-such-client\" not found");
+    }
+
+    @Test
+    void aCaConfigMapThatDoesNotExistFailsTheTestAtOnce() {
+        String namespace = newNamespace();
+        TcpLoadTestSpec spec = spec(1);
+        spec.setProfile(world.profile.replace("[request]", "tls = true\n[request]"));
+        TlsSettings tls = new TlsSettings();
+        tls.setCa(KeySource.configMap("no-such-ca", "ca.crt"));
+        spec.setTls(tls);
+        spec.setStartTimeoutSeconds(300);
+        create(namespace, "noca", spec);
+
+        TcpLoadTestStatus status = awaitFinished(namespace, "noca");
+
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        assertThat(status.getMessage()).contains("configmap \"no-such-ca\" not found");
     }
 
     @Test

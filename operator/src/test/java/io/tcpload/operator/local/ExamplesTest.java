@@ -47,6 +47,7 @@ class ExamplesTest {
                         "rate-stages.yaml",
                         "distributed.yaml",
                         "secret-credentials.yaml",
+                        "tls.yaml",
                         "demo-target.yaml");
     }
 

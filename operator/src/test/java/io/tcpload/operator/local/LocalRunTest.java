@@ -88,6 +88,43 @@ class LocalRunTest {
     }
 
     @Test
+    void theTlsExampleRunsOverTlsAgainstTheDemoTargetsOwnCertificate() throws Exception {
+        Result result =
+                tcpload(
+                        "run",
+                        "-f",
+                        Examples.FOLDER.resolve("tls.yaml").toString(),
+                        "--demo-target",
+                        "-d",
+                        "1s");
+
+        assertThat(result.exitStatus()).as(result.out() + result.err()).isZero();
+        assertThat(result.err()).contains("(TLS, a certificate made at start)");
+        assertThat(result.requests()).isPositive();
+        // Timed apart from connect: the handshake's own line in the report.
+        assertThat(result.out()).containsPattern("(?m)^ +Handshake +[0-9.]+[mu]?s ");
+        assertThat(result.out()).contains("  phase: Succeeded\n").contains("tlsHandshakeP99Ms: ");
+    }
+
+    @Test
+    void aSpecTlsSecretMissingFromTheFileExitsTwoNamingTheField(@TempDir Path folder)
+            throws Exception {
+        String text = Files.readString(Examples.FOLDER.resolve("tls.yaml"));
+        // The test alone, without the Secret and the ConfigMap before it.
+        Path file =
+                Files.writeString(
+                        folder.resolve("tls.yaml"),
+                        text.substring(text.indexOf("apiVersion: tcpload.io/v1alpha1")));
+
+        Result result = tcpload("run", "-f", file.toString(), "--demo-target");
+
+        assertThat(result.exitStatus()).isEqualTo(2);
+        assertThat(result.err())
+                .contains("spec.tls.ca.configMapKeyRef")
+                .contains("tcpload-demo-ca");
+    }
+
+    @Test
     void aMissedThresholdExitsOneWithTheMeasuredValue(@TempDir Path folder) throws Exception {
         Path file =
                 withSpec(folder, "  duration: 1s\n  thresholds:\n    - \"tps >= 1000000000\"\n");

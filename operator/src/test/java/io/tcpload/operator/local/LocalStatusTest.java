@@ -190,7 +190,8 @@ class LocalStatusTest {
         assertThat(status.getPhase()).isEqualTo(Phase.Failed);
         assertThat(status.getSummary()).isNull();
         assertThat(status.getMessage())
-                .startsWith("No runner reported a result: 0 of 2 runners whole; runner 0 lost")
+                .startsWith(
+                        "No runner reported a result: 0 of 2 runners whole; 2 runners (0, 1) lost")
                 .endsWith("did not stop in time.");
     }
 

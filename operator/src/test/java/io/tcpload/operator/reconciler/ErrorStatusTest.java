@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.RetryInfo;
+import io.tcpload.operator.children.ControlKey;
 import io.tcpload.operator.children.Specs;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.TcpLoadTest;
@@ -27,17 +28,17 @@ class ErrorStatusTest {
                 }
 
                 @Override
-                public Optional<String> result(String podIp) {
+                public Optional<String> result(String podIp, String token) {
                     throw new AssertionError();
                 }
 
                 @Override
-                public void start(Collection<String> podIps, long atEpochMs) {
+                public void start(Collection<String> podIps, long atEpochMs, String token) {
                     throw new AssertionError();
                 }
 
                 @Override
-                public void finish(String podIp) {
+                public void finish(String podIp, String token) {
                     throw new AssertionError();
                 }
             };
@@ -50,7 +51,8 @@ class ErrorStatusTest {
         status.setStartAtMs(1_700_000_000_000L);
         test.setStatus(status);
         TcpLoadTestReconciler reconciler =
-                new TcpLoadTestReconciler("runner:test", 8080, UNUSED, Clock.systemUTC());
+                new TcpLoadTestReconciler(
+                        "runner:test", 8080, UNUSED, ControlKey.random(), Clock.systemUTC());
 
         TcpLoadTest patched =
                 reconciler
@@ -77,7 +79,8 @@ class ErrorStatusTest {
         status.setPhase(Phase.Starting);
         test.setStatus(status);
         TcpLoadTestReconciler reconciler =
-                new TcpLoadTestReconciler("runner:test", 8080, UNUSED, Clock.systemUTC());
+                new TcpLoadTestReconciler(
+                        "runner:test", 8080, UNUSED, ControlKey.random(), Clock.systemUTC());
 
         TcpLoadTest patched =
                 reconciler

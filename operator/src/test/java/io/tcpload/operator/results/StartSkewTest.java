@@ -73,4 +73,15 @@ class StartSkewTest {
         assertThat(StartSkew.spreadUs(runners)).hasValue(4_100);
         assertThat(StartSkew.lastStartEpochUs(List.of(began(3_000_000, 0)))).isEqualTo(3_000_000);
     }
+
+    @Test
+    void onOneClockARunnerWhoseClockIsAheadIsBroughtBackByItsOffset() {
+        java.util.Map<Integer, RunSummary> runners =
+                java.util.Map.of(
+                        0, began(1_700_000_000_000_000L, 1_700_000_000_000_000L),
+                        1, began(1_700_000_000_050_400L, 1_700_000_000_050_400L));
+
+        assertThat(StartSkew.spreadUs(runners, java.util.Map.of(1, 50_000L))).hasValue(400);
+        assertThat(StartSkew.spreadUs(runners, java.util.Map.of())).hasValue(50_400);
+    }
 }

@@ -192,13 +192,15 @@ class StatusComputerTest {
     }
 
     @Test
-    void aStatusReadFromBeforeItsInstantTakesTheInstantTheRunnersWereTold() {
+    void aRunnerToldAnInstantTheStatusLacksFailsTheTestBeforeAnythingIsDone() {
         TcpLoadTest test = test(2);
         Decision pending = StatusComputer.next(seen(test, Map.of(), Map.of(), Map.of(), T0));
         long toldMs = T0.plusMillis(1_500).toEpochMilli();
         RunnerProbe told = RunnerProbe.inState(RunnerProbe.State.READY).withStartAtEpochMs(toldMs);
 
-        // The instant was set and told; this status was read from before it was written.
+        // A runner knows an instant this status lacks: a stranger's, or this copy is stale. The
+        // operator follows neither; the failure is written first, over the version read, so a
+        // stale copy's is refused and does nothing.
         Decision decision =
                 StatusComputer.next(
                         seen(
@@ -208,12 +210,64 @@ class StatusComputerTest {
                                 Map.of(),
                                 T0.plusSeconds(1)));
 
-        assertThat(decision.status().getStartAtMs()).isEqualTo(toldMs);
-        assertThat(decision.startAtMs()).hasValue(toldMs);
-        assertThat(decision.status().getPhase()).isEqualTo(Phase.Running);
+        assertThat(decision.status().getStartAtMs()).as("never adopted").isNull();
+        assertThat(decision.startAtMs()).isEmpty();
+        assertThat(decision.writeFirst()).isTrue();
+        assertThat(decision.status().getPhase()).isEqualTo(Phase.Failed);
+        assertThat(decision.status().getMessage())
+                .contains("was told to start at")
+                .contains("before this test recorded any start instant");
         assertThat(decision.events())
                 .extracting(Event::reason)
-                .doesNotContain(EventReason.RunnersReady);
+                .containsExactly(EventReason.StartInstantMismatch);
+    }
+
+    @Test
+    void aRunnerToldAnotherInstantThanTheRecordedOneFailsTheTest() {
+        TcpLoadTest test = runningTest(2);
+        long recorded = test.getStatus().getStartAtMs();
+        RunnerProbe other =
+                RunnerProbe.inState(RunnerProbe.State.RUNNING).withStartAtEpochMs(recorded + 1);
+        RunnerProbe same =
+                RunnerProbe.inState(RunnerProbe.State.RUNNING).withStartAtEpochMs(recorded);
+
+        Decision decision =
+                StatusComputer.next(
+                        seen(
+                                test,
+                                Map.of(0, running(0), 1, running(1)),
+                                Map.of(0, same, 1, other),
+                                Map.of(),
+                                T0.plusSeconds(2)));
+
+        assertThat(decision.status().getPhase()).isEqualTo(Phase.Failed);
+        assertThat(decision.status().getMessage())
+                .startsWith("Runner 1")
+                .contains("not at this test's start instant");
+        assertThat(decision.writeFirst()).isTrue();
+    }
+
+    @Test
+    void theLargestClockOffsetIsShownAndTheSkewIsOnTheOperatorsClock() {
+        TcpLoadTest test = runningTest(2);
+        long recorded = test.getStatus().getStartAtMs();
+        RunnerProbe onTime =
+                RunnerProbe.inState(RunnerProbe.State.RUNNING)
+                        .withStartAtEpochMs(recorded)
+                        .withEstimatedOffsetUs(-2_000);
+        RunnerProbe ahead =
+                RunnerProbe.inState(RunnerProbe.State.WAITING).withEstimatedOffsetUs(50_250);
+
+        Decision decision =
+                StatusComputer.next(
+                        seen(
+                                test,
+                                Map.of(0, running(0), 1, running(1)),
+                                Map.of(0, onTime, 1, ahead),
+                                Map.of(),
+                                T0.plusSeconds(2)));
+
+        assertThat(decision.status().getMaxClockOffsetMs()).isEqualTo(50.25);
     }
 
     @Test
@@ -255,7 +309,7 @@ class StatusComputerTest {
                         RunnerProbe.State.RUNNING,
                         RunnerProtocol.VERSION,
                         "",
-                        1,
+                        0,
                         1,
                         100,
                         99,
@@ -268,7 +322,7 @@ class StatusComputerTest {
                         RunnerProbe.State.RUNNING,
                         RunnerProtocol.VERSION,
                         "",
-                        1,
+                        0,
                         2,
                         300,
                         300,
@@ -445,6 +499,40 @@ class StatusComputerTest {
                                 Map.of(),
                                 T0.plusSeconds(2)));
         assertThat(back.status().getRunners().get(0).getUnreachableSince()).isNull();
+    }
+
+    @Test
+    void aThousandRunnersThatNeverStartKeepTheStatusSmall() throws Exception {
+        TcpLoadTest test = test(1000);
+        Decision pending = StatusComputer.next(seen(test, Map.of(), Map.of(), Map.of(), T0));
+        Map<Integer, RunnerPod> pods = new java.util.HashMap<>();
+        for (int i = 0; i < 1000; i++) {
+            pods.put(
+                    i,
+                    new RunnerPod(
+                            i,
+                            "pay-runners-" + i + "-abcde",
+                            "Pending",
+                            null,
+                            "Unschedulable: 0/3 nodes are available: 3 Insufficient cpu."
+                                    + " preemption: 0/3 nodes are available: 3 No preemption"
+                                    + " victims found for incoming pod."));
+        }
+
+        Decision timedOut =
+                StatusComputer.next(
+                        seen(after(test, pending), pods, Map.of(), Map.of(), T0.plusSeconds(31)));
+
+        TcpLoadTestStatus status = timedOut.status();
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        assertThat(status.getMessage())
+                .startsWith(
+                        "1000 of 1000 runners were not ready within 30 s: 1000 runners (0, 1, 2,"
+                                + " 3, 4, ...) Unschedulable: 0/3 nodes are available");
+        assertThat(status.getMessage().length()).isLessThan(1_000);
+        int bytes =
+                new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsBytes(status).length;
+        assertThat(bytes).as("the status of 1,000 runners").isLessThan(512 * 1024);
     }
 
     @Test

@@ -47,7 +47,8 @@ class RunnerPodCheckTest {
                 runner -> runner.setVolumes(List.of(emptyDir("results"))),
                 "spec.runner.volumes[0].name",
                 "'results' is a volume of the operator's own (profile at /etc/tcpload/profile,"
-                        + " results at /results, tmp at /tmp); name yours otherwise.");
+                        + " results at /results, tmp at /tmp, tcpload-tls at /etc/tcpload/tls); name yours"
+                        + " otherwise.");
         assertRefused(
                 runner -> runner.setVolumes(List.of(emptyDir("data"), emptyDir("data"))),
                 "spec.runner.volumes[1].name",

@@ -3,8 +3,10 @@ package io.tcpload.operator.validation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tcpload.operator.children.Specs;
+import io.tcpload.operator.crd.ClientCertificate;
 import io.tcpload.operator.crd.ConfigMapKey;
 import io.tcpload.operator.crd.DataFile;
+import io.tcpload.operator.crd.KeySource;
 import io.tcpload.operator.crd.ProfileSource;
 import io.tcpload.operator.crd.RunnerPodSettings;
 import io.tcpload.operator.crd.SpecLimits;
@@ -12,6 +14,7 @@ import io.tcpload.operator.crd.Stage;
 import io.tcpload.operator.crd.TargetOverride;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
+import io.tcpload.operator.crd.TlsSettings;
 import io.tcpload.runner.contract.RunnerLimits;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,6 +57,42 @@ class TcpLoadTestValidatorTest {
         big.setThreads(1);
         big.setConnections(2 * RunnerLimits.CONNECTIONS_MAX);
         assertThat(TcpLoadTestValidator.validate(big)).isEmpty();
+    }
+
+    private static TlsSettings caAndClient() {
+        TlsSettings tls = new TlsSettings();
+        tls.setCa(KeySource.configMap("bank-ca", "ca.crt"));
+        tls.setClientCertificate(new ClientCertificate("bank-client"));
+        return tls;
+    }
+
+    @Test
+    void specTlsNeedsAProfileThatSaysTls() {
+        TcpLoadTestSpec spec = Specs.valid();
+        spec.setTls(caAndClient());
+
+        assertThat(TcpLoadTestValidator.validate(spec))
+                .hasValueSatisfying(
+                        failure -> {
+                            assertThat(failure.field()).isEqualTo("spec.tls");
+                            assertThat(failure.message()).contains("tls = true");
+                        });
+    }
+
+    @Test
+    void specTlsStandsForTheProfilesOwnTlsFiles() {
+        TcpLoadTestSpec spec = Specs.valid();
+        // Paths of the machine the profile was written on: not in the pod, and not looked up.
+        spec.setProfile(
+                Specs.PROFILE.replace(
+                        "[request]",
+                        "tls = true\ntls_ca = /home/me/ca.crt\ntls_cert = client.crt\n"
+                                + "tls_key = client.key\n[request]"));
+        assertThat(TcpLoadTestValidator.validate(spec))
+                .hasValueSatisfying(failure -> assertThat(failure.message()).contains("tls_ca"));
+
+        spec.setTls(caAndClient());
+        assertThat(TcpLoadTestValidator.validate(spec)).isEmpty();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.tcpload.runner.cli;
 
+import io.tcpload.runner.client.StartGate;
 import io.tcpload.runner.contract.RunnerInvocation;
 import io.tcpload.runner.files.BoundedRead;
 import io.tcpload.runner.files.UnreadableFileException;
@@ -12,6 +13,7 @@ import io.tcpload.runner.profile.ProfileException;
 import io.tcpload.runner.profile.ProfileLoader;
 import io.tcpload.runner.profile.ProfileProblem;
 import io.tcpload.runner.profile.Target;
+import io.tcpload.runner.profile.TlsFilesGiven;
 import io.tcpload.runner.report.ConsoleReport;
 import io.tcpload.runner.serve.DemoServer;
 import io.tcpload.runner.serve.ServeOptions;
@@ -23,6 +25,7 @@ import io.tcpload.runner.session.StopOnShutdown;
 import io.tcpload.runner.stats.RunSummary;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
@@ -44,9 +47,11 @@ final class CommandRun {
     private final PrintStream out;
     private final PrintStream err;
     private final Function<String, String> environment;
+    private final Clock clock;
     private final boolean catchSignals;
 
     /**
+     * @param clock the wall clock the start instant is kept on
      * @param catchSignals whether SIGTERM and SIGINT stop the run (a process of its own); an
      *     embedded runner leaves the process's signals alone
      */
@@ -54,10 +59,12 @@ final class CommandRun {
             PrintStream out,
             PrintStream err,
             Function<String, String> environment,
+            Clock clock,
             boolean catchSignals) {
         this.out = out;
         this.err = err;
         this.environment = environment;
+        this.clock = clock;
         this.catchSignals = catchSignals;
     }
 
@@ -91,18 +98,33 @@ final class CommandRun {
         }
         try (DemoServer server =
                 DemoServer.start(profile, new ServeOptions(LOOPBACK, 0, 0.0, 0, 1))) {
-            err.println(PREFIX + "demo target on " + LOOPBACK + ":" + server.port());
-            RunPlan local = plan.withTarget(new Target(LOOPBACK, server.port()));
+            err.println(
+                    PREFIX
+                            + "demo target on "
+                            + LOOPBACK
+                            + ":"
+                            + server.port()
+                            + (server.tls() ? " (TLS, a certificate made at start)" : ""));
+            // The demo target's own certificate is the one trusted, in place of any CA file.
+            RunPlan demo = plan.withTarget(new Target(LOOPBACK, server.port()));
+            if (server.tls()) {
+                demo = demo.withTls(plan.invocation().tls().withoutCa());
+            }
+            Profile client = server.clientProfile(profile);
             return dryRun
-                    ? new DryRun(out, err).run(local, profile, environment)
-                    : runOn(local, profile);
+                    ? new DryRun(out, err).run(demo, client, environment)
+                    : runOn(demo, client);
         }
     }
 
     private int runOn(RunPlan plan, Profile profile) throws InterruptedException {
         RunSession session;
         try {
-            session = RunSession.prepare(plan, profile, environment, RunCommand.VERSION, err);
+            StartGate gate =
+                    plan.invocation().control().awaitStart()
+                            ? StartGate.awaiting(clock)
+                            : StartGate.immediate();
+            session = RunSession.prepare(plan, profile, gate, environment, RunCommand.VERSION, err);
         } catch (PlanException e) {
             e.problems().forEach(problem -> err.println(PREFIX + problem));
             return RunCommand.EXIT_INVALID;
@@ -166,7 +188,14 @@ final class CommandRun {
             }
         } else {
             try {
-                LoadedProfile loaded = ProfileLoader.load(Path.of(named));
+                // The files of --tls-ca, --tls-cert and --tls-key stand for the profile's own.
+                RunnerInvocation.Tls flags = invocation.tls();
+                LoadedProfile loaded =
+                        ProfileLoader.load(
+                                Path.of(named),
+                                new TlsFilesGiven(
+                                        flags.ca().isPresent(),
+                                        flags.cert().isPresent() && flags.key().isPresent()));
                 for (ProfileProblem warning : loaded.warnings()) {
                     err.println("warning: " + warning);
                 }

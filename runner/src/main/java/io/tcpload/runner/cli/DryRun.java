@@ -55,6 +55,11 @@ final class DryRun {
                 err.println("tcpload-runner: " + plan.problemWith(profile).get());
                 return RunCommand.EXIT_INVALID;
             }
+            if (profile.tls().isPresent()) {
+                // Its blocking sockets speak plain TCP: a TLS target would get clear text.
+                err.println("tcpload-runner: --test speaks plain TCP only, not TLS");
+                return RunCommand.EXIT_INVALID;
+            }
             requests =
                     RequestMix.compile(
                             profile,

@@ -4,6 +4,7 @@ import io.tcpload.runner.Version;
 import io.tcpload.runner.contract.InvocationOptions;
 import io.tcpload.runner.serve.ServeCommand;
 import java.io.PrintStream;
+import java.time.Clock;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
@@ -58,6 +59,7 @@ public final class RunCommand implements Callable<Integer> {
     private final PrintStream out;
     private final PrintStream err;
     private final Function<String, String> environment;
+    private final Clock clock;
     private final boolean catchSignals;
 
     /**
@@ -88,11 +90,29 @@ public final class RunCommand implements Callable<Integer> {
         this.err = err;
         this.environment = environment;
         this.catchSignals = catchSignals;
+        this.clock = Clock.systemUTC();
+    }
+
+    /**
+     * As {@link #RunCommand(PrintStream, PrintStream, Function, boolean)}, keeping the start
+     * instant on {@code clock} (the wall clock of the machine the runner stands for).
+     */
+    public RunCommand(
+            PrintStream out,
+            PrintStream err,
+            Function<String, String> environment,
+            Clock clock,
+            boolean catchSignals) {
+        this.out = out;
+        this.err = err;
+        this.environment = environment;
+        this.catchSignals = catchSignals;
+        this.clock = clock;
     }
 
     @Override
     public Integer call() throws InterruptedException {
-        return new CommandRun(out, err, environment, catchSignals)
+        return new CommandRun(out, err, environment, clock, catchSignals)
                 .run(options.toInvocation(), dryRun);
     }
 }

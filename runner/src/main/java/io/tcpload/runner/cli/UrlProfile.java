@@ -7,17 +7,20 @@ import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.RequestSpec;
 import io.tcpload.runner.profile.ResponseSpec;
 import io.tcpload.runner.profile.Target;
+import io.tcpload.runner.profile.TlsSpec;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Builds the profile of a wrk-style run from a URL, headers, method and body. Pure.
  *
- * <p>The request is HTTP/1.1 with wrk's head ({@code Host} from the URL) plus the given headers; a
- * body gets its {@code Content-Length}. Every complete response counts as a success, as in wrk;
- * statuses outside 2xx/3xx are counted apart.
+ * <p>An {@code https://} URL speaks TLS with every default (the system's trust store, the host
+ * checked, sessions resumed), port 443 unless given. The request is HTTP/1.1 with wrk's head
+ * ({@code Host} from the URL) plus the given headers; a body gets its {@code Content-Length}. Every
+ * complete response counts as a success, as in wrk; statuses outside 2xx/3xx are counted apart.
  */
 public final class UrlProfile {
     private UrlProfile() {}
@@ -33,10 +36,12 @@ public final class UrlProfile {
             throw new IllegalArgumentException(
                     "'" + url + "' is not a valid URL: " + e.getReason());
         }
-        if (!"http".equalsIgnoreCase(uri.getScheme())) {
+        boolean https = "https".equalsIgnoreCase(uri.getScheme());
+        if (!https && !"http".equalsIgnoreCase(uri.getScheme())) {
             throw new IllegalArgumentException(
-                    "only http:// URLs are supported (TLS is not), got '" + url + "'");
+                    "only http:// and https:// URLs are supported, got '" + url + "'");
         }
+        int defaultPort = https ? 443 : 80;
         String host = uri.getHost();
         if (host == null || host.isEmpty()) {
             throw new IllegalArgumentException("'" + url + "' has no host");
@@ -44,7 +49,7 @@ public final class UrlProfile {
         if (host.startsWith("[") && host.endsWith("]")) {
             host = host.substring(1, host.length() - 1);
         }
-        int port = uri.getPort() == -1 ? 80 : uri.getPort();
+        int port = uri.getPort() == -1 ? defaultPort : uri.getPort();
         String path =
                 uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
         if (uri.getRawQuery() != null) {
@@ -81,7 +86,7 @@ public final class UrlProfile {
         }
         if (!hasHost) {
             String hostHeader =
-                    port == 80
+                    port == defaultPort
                             ? target.toString().substring(0, target.toString().lastIndexOf(':'))
                             : target.toString();
             head.insert(head.indexOf("\r\n") + 2, "Host: " + hostHeader + "\r\n");
@@ -107,6 +112,13 @@ public final class UrlProfile {
                         "",
                         List.of(),
                         ResponseSpec.DEFAULT_MAX_RESPONSE_BYTES);
-        return new Profile(null, target, true, request, response, List.of());
+        return new Profile(
+                null,
+                target,
+                true,
+                request,
+                response,
+                List.of(),
+                https ? Optional.of(TlsSpec.DEFAULTS) : Optional.empty());
     }
 }

@@ -10,17 +10,23 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ConnectTimeoutException;
 import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.SslCloseCompletionEvent;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.tcpload.runner.codec.ResponseDecoder;
 import io.tcpload.runner.codec.ResponseOutcome;
 import io.tcpload.runner.mix.WeightedOrder;
 import io.tcpload.runner.stats.ErrorKind;
 import io.tcpload.runner.template.RequestBuildException;
 import io.tcpload.runner.template.RequestTemplate;
+import io.tcpload.runner.tls.ClientTls;
+import io.tcpload.runner.tls.TlsFailures;
 import java.io.IOException;
+import java.nio.channels.ClosedChannelException;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
+import javax.net.ssl.SSLException;
 
 /**
  * One of the {@code -c} connections: it connects, sends, waits for the responses, and reconnects,
@@ -119,6 +125,13 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
                                     : w.codecs().newDecoder(w.readCounter(), answering);
                     decoder = created;
                     decoderChannel = ch;
+                    ClientTls tls = w.tls();
+                    if (tls != null) {
+                        // Made with the peer's name and port: the host-name check and the
+                        // session cache need them.
+                        ch.pipeline()
+                                .addLast(tls.newHandler(ch.alloc(), endpoint.address().getPort()));
+                    }
                     ch.pipeline().addLast(created, ConnectionSlot.this);
                 }
             };
@@ -133,6 +146,14 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
 
     private Channel channel;
     private boolean connecting;
+
+    /**
+     * Whether the current channel is connected and its TLS handshake not yet done: nothing is
+     * written meanwhile, so a request's latency starts after the handshake, as after the connect.
+     */
+    private boolean handshaking;
+
+    private long handshakeStartNs;
 
     /** The address of the current (or last) connection. */
     private TargetAddresses.Endpoint endpoint;
@@ -220,9 +241,29 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         endpoint = worker.targets().next();
         ChannelFuture future =
                 worker.bootstrap().clone().handler(initializer).connect(endpoint.address());
+        if (future.isDone() && !future.isSuccess() && !future.channel().isRegistered()) {
+            // No socket could be made (out of file descriptors, most often): Netty hands back a
+            // placeholder channel whose future completes on another thread. The failure is
+            // this loop's, counted here as a connect error, and the run goes on.
+            connecting = false;
+            String reason = describe(rootCause(future.cause()));
+            if (reason.contains("too many open files")) {
+                reason += " (the open-file limit; raise it with ulimit -n)";
+            }
+            fail(ErrorKind.CONNECT, "connect: cannot open a socket: " + reason);
+            return;
+        }
         channel = future.channel();
         worker.track(channel);
         future.addListener(this);
+    }
+
+    private static Throwable rootCause(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root;
     }
 
     /** The connect result. */
@@ -241,7 +282,52 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
                     timedOut ? "connect timed out" : "connect: " + describe(cause));
             return;
         }
-        worker.stats().recordConnect((System.nanoTime() - connectStartNs) / 1000);
+        long connectedNs = System.nanoTime();
+        worker.stats().recordConnect((connectedNs - connectStartNs) / 1000);
+        if (worker.tls() != null) {
+            // The handler began the handshake as the channel became active; it ends in
+            // userEventTriggered.
+            handshaking = true;
+            handshakeStartNs = connectedNs;
+            return;
+        }
+        opened();
+    }
+
+    /**
+     * The TLS handshake ended: a success is timed and the connection opens; a failure is an error
+     * of its own kind, its cause aggregated.
+     */
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+        if (ctx.channel() == channel && event instanceof SslCloseCompletionEvent) {
+            // The server ended its TLS side (close_notify): that is the end of the stream, as a
+            // TCP close is, whether or not the server also closes the socket. The close runs the
+            // decoder's end of input first, so a response delimited by the close completes.
+            ctx.channel().close();
+            return;
+        }
+        if (ctx.channel() != channel
+                || !handshaking
+                || !(event instanceof SslHandshakeCompletionEvent done)) {
+            return;
+        }
+        handshaking = false;
+        if (!done.isSuccess()) {
+            handshakeFailed(done.cause());
+            return;
+        }
+        worker.stats().recordHandshake((System.nanoTime() - handshakeStartNs) / 1000);
+        opened();
+    }
+
+    private void handshakeFailed(Throwable cause) {
+        dropChannel();
+        fail(ErrorKind.TLS, TlsFailures.reason(cause));
+    }
+
+    /** The connection is up (connected, and with TLS its handshake done): sends begin. */
+    private void opened() {
         worker.stats().connectionOpened();
         countedOpen = true;
         sentOnChannel = 0;
@@ -288,7 +374,11 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         if (!worker.config().keepAlive()) {
             return channel == null && pendingIntendedNs < 0;
         }
-        return channel != null && !connecting && inFlight < maxInFlight && channel.isWritable();
+        return channel != null
+                && !connecting
+                && !handshaking
+                && inFlight < maxInFlight
+                && channel.isWritable();
     }
 
     /**
@@ -319,6 +409,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         while (worker.begun()
                 && worker.running()
                 && channel != null
+                && !handshaking
                 && inFlight < maxInFlight
                 && channel.isWritable()
                 && (reusable || sentOnChannel == 0)) {
@@ -502,7 +593,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      */
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-        if (ctx.channel() != channel || !channel.isWritable() || connecting) {
+        if (ctx.channel() != channel || !channel.isWritable() || connecting || handshaking) {
             return;
         }
         if (pacer == null) {
@@ -517,6 +608,10 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         if (ctx.channel() != channel) {
             return;
         }
+        if (handshaking) {
+            handshakeFailed(new ClosedChannelException());
+            return;
+        }
         connectionLost(
                 ErrorKind.READ,
                 "read: connection closed before a full response",
@@ -526,6 +621,18 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         if (ctx.channel() != channel) {
+            return;
+        }
+        if (handshaking) {
+            handshakeFailed(cause);
+            return;
+        }
+        SSLException tlsFailure = sslException(cause);
+        if (tlsFailure != null) {
+            // A fatal alert after the handshake: with TLS 1.3 a server that refuses the client's
+            // certificate says so only once the client has finished its side.
+            dropChannel();
+            fail(ErrorKind.TLS, TlsFailures.reason(tlsFailure));
             return;
         }
         if (cause instanceof DecoderException) {
@@ -605,6 +712,9 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         if (connecting && nowNs - connectStartNs > timeoutNs) {
             dropChannel();
             fail(ErrorKind.TIMEOUT, "connect timed out");
+        } else if (handshaking && nowNs - handshakeStartNs > timeoutNs) {
+            dropChannel();
+            fail(ErrorKind.TIMEOUT, "tls handshake timed out");
         } else if (inFlight > 0 && nowNs - writtenAtNs[inFlightHead] > timeoutNs) {
             dropChannel();
             fail(ErrorKind.TIMEOUT, "response timed out");
@@ -628,6 +738,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         Channel current = channel;
         channel = null;
         connecting = false;
+        handshaking = false;
         inFlight = 0;
         inFlightHead = 0;
         pendingIntendedNs = -1;
@@ -664,6 +775,15 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         } else {
             worker.loop().schedule(this, delayMs, TimeUnit.MILLISECONDS);
         }
+    }
+
+    private static SSLException sslException(Throwable cause) {
+        for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SSLException ssl) {
+                return ssl;
+            }
+        }
+        return null;
     }
 
     private static boolean isWriteFailure(Throwable cause) {

@@ -19,6 +19,7 @@ import io.tcpload.runner.stats.RunTally;
 import io.tcpload.runner.stats.SecondSample;
 import io.tcpload.runner.template.RequestMix;
 import io.tcpload.runner.template.RequestTemplate;
+import io.tcpload.runner.tls.ClientTls;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
@@ -44,6 +45,7 @@ public final class LoadEngine {
     private final Transport transport;
     private final String targetName;
     private final String profileName;
+    private final ClientTls tls;
 
     public LoadEngine(
             Profile profile, LoadConfig config, RequestTemplate template, Transport transport) {
@@ -59,7 +61,8 @@ public final class LoadEngine {
                 requests,
                 transport,
                 profile.target().toString(),
-                profile.displayName());
+                profile.displayName(),
+                null);
     }
 
     private LoadEngine(
@@ -68,8 +71,10 @@ public final class LoadEngine {
             RequestMix requests,
             Transport transport,
             String targetName,
-            String profileName) {
+            String profileName,
+            ClientTls tls) {
         this.profile = profile;
+        this.tls = tls;
         this.config = config;
         this.requests = requests;
         this.transport = transport;
@@ -79,7 +84,17 @@ public final class LoadEngine {
 
     /** The same engine, named differently in its banner and summary (a URL run names its URL). */
     public LoadEngine describedAs(String newTargetName, String newProfileName) {
-        return new LoadEngine(profile, config, requests, transport, newTargetName, newProfileName);
+        return new LoadEngine(
+                profile, config, requests, transport, newTargetName, newProfileName, tls);
+    }
+
+    /**
+     * The same engine speaking TLS through {@code newTls} (built once for the run; the caller
+     * closes it after the run), or plain TCP with null.
+     */
+    public LoadEngine withTls(ClientTls newTls) {
+        return new LoadEngine(
+                profile, config, requests, transport, targetName, profileName, newTls);
     }
 
     /**
@@ -173,9 +188,10 @@ public final class LoadEngine {
                                 requests,
                                 codecs,
                                 transport,
-                                targets));
+                                targets,
+                                tls));
             }
-            Collector collector = new Collector(workers, targets);
+            Collector collector = new Collector(workers, targets, gate);
             if (gate.awaitsInstant() || (config.paced() && config.keepAlive())) {
                 collector.arm(control);
             }
@@ -223,10 +239,12 @@ public final class LoadEngine {
         private final List<LoopWorker> workers;
         private final TargetAddresses targets;
         private final RunTally tally = new RunTally(config.paced());
+        private final StartGate gate;
 
-        Collector(List<LoopWorker> workers, TargetAddresses targets) {
+        Collector(List<LoopWorker> workers, TargetAddresses targets, StartGate gate) {
             this.workers = workers;
             this.targets = targets;
+            this.gate = gate;
         }
 
         /**
@@ -237,7 +255,7 @@ public final class LoadEngine {
         Start begin(long deadlineNs, StartGate gate) throws InterruptedException {
             List<ScheduledFuture<LoopWorker.Began>> begins = new ArrayList<>();
             for (LoopWorker worker : workers) {
-                begins.add(worker.beginAt(deadlineNs));
+                begins.add(worker.beginAt(deadlineNs, gate::epochUs));
             }
             // The loops keep the time themselves; this thread only waits, and gives up on a cancel.
             if (gate.awaitCancel(deadlineNs)) {
@@ -264,7 +282,7 @@ public final class LoadEngine {
                 // A stop during the warm-up ends the measured run as soon as it begins.
                 control.awaitStop(warmedNs);
                 long measuredStartNs = System.nanoTime();
-                long measuredEpochUs = StartGate.nowEpochUs();
+                long measuredEpochUs = gate.epochUs();
                 onLoops(worker -> worker.restartClock(measuredStartNs));
                 return measure(
                         measuredStartNs,
@@ -315,6 +333,7 @@ public final class LoadEngine {
                                     tally.total(),
                                     tally.secondLatency(),
                                     tally.secondConnect(),
+                                    tally.secondHandshake(),
                                     tally.secondErrors(),
                                     tally.openConnections(),
                                     paced,

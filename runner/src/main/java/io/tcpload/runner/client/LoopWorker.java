@@ -16,10 +16,12 @@ import io.tcpload.runner.stats.LoopStats;
 import io.tcpload.runner.stats.PacedStats;
 import io.tcpload.runner.template.RequestMix;
 import io.tcpload.runner.template.RequestTemplate;
+import io.tcpload.runner.tls.ClientTls;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntConsumer;
+import java.util.function.LongSupplier;
 
 /**
  * The connections of one event loop, with their statistics and timers.
@@ -51,6 +53,7 @@ final class LoopWorker {
     private final ResponseCodecs codecs;
     private final Bootstrap bootstrap;
     private final TargetAddresses targets;
+    private final ClientTls tls;
     private LoopStats stats;
 
     /** Responses to requests sent (or, in rate mode, intended) before this are warm-up. */
@@ -86,8 +89,10 @@ final class LoopWorker {
             RequestMix requests,
             ResponseCodecs codecs,
             Transport transport,
-            TargetAddresses targets) {
+            TargetAddresses targets,
+            ClientTls tls) {
         this.loop = loop;
+        this.tls = tls;
         this.loopIndex = loopIndex;
         this.config = config;
         this.requests = requests;
@@ -158,6 +163,11 @@ final class LoopWorker {
         return targets;
     }
 
+    /** The run's TLS context, or null for plain TCP. */
+    ClientTls tls() {
+        return tls;
+    }
+
     LoopStats stats() {
         return stats;
     }
@@ -205,13 +215,13 @@ final class LoopWorker {
      *
      * @return completes with when this loop really began
      */
-    ScheduledFuture<Began> beginAt(long deadlineNs) {
+    ScheduledFuture<Began> beginAt(long deadlineNs, LongSupplier wallClockEpochUs) {
         long delayNs = Math.max(0, deadlineNs - System.nanoTime() - BEGIN_EARLY_NS);
         return loop.schedule(
                 () -> {
                     StartGate.waitUntil(deadlineNs);
                     long beganNs = System.nanoTime();
-                    long beganEpochUs = StartGate.nowEpochUs();
+                    long beganEpochUs = wallClockEpochUs.getAsLong();
                     if (!running) {
                         open();
                     }

@@ -1,6 +1,7 @@
 package io.tcpload.runner.client;
 
 import io.tcpload.runner.stats.Counts;
+import io.tcpload.runner.stats.Histograms;
 import io.tcpload.runner.stats.NamedStats;
 import io.tcpload.runner.stats.RunSummary.ErrorCount;
 import io.tcpload.runner.stats.SecondSample;
@@ -34,6 +35,7 @@ public interface ProgressListener {
      * @param cumulative totals since the start
      * @param latencyUs the latencies of that second; valid only during the call (it is reused)
      * @param connectUs the connect times of that second; valid only during the call
+     * @param handshakeUs the TLS handshake times of that second; valid only during the call
      * @param errors the error messages of that second with their counts, most frequent first
      * @param openConnections connections established and not yet closed at the end of that second
      * @param paced rate mode's figures of that second, or null in the closed loop
@@ -45,12 +47,57 @@ public interface ProgressListener {
             Counts cumulative,
             Histogram latencyUs,
             Histogram connectUs,
+            Histogram handshakeUs,
             List<ErrorCount> errors,
             int openConnections,
             Paced paced,
             NamedStats byRequest) {
 
         /** A second of a run of one request. */
+        public Progress(
+                SecondSample second,
+                Counts cumulative,
+                Histogram latencyUs,
+                Histogram connectUs,
+                Histogram handshakeUs,
+                List<ErrorCount> errors,
+                int openConnections,
+                Paced paced) {
+            this(
+                    second,
+                    cumulative,
+                    latencyUs,
+                    connectUs,
+                    handshakeUs,
+                    errors,
+                    openConnections,
+                    paced,
+                    null);
+        }
+
+        /** A second without TLS handshakes. */
+        public Progress(
+                SecondSample second,
+                Counts cumulative,
+                Histogram latencyUs,
+                Histogram connectUs,
+                List<ErrorCount> errors,
+                int openConnections,
+                Paced paced,
+                NamedStats byRequest) {
+            this(
+                    second,
+                    cumulative,
+                    latencyUs,
+                    connectUs,
+                    Histograms.create(),
+                    errors,
+                    openConnections,
+                    paced,
+                    byRequest);
+        }
+
+        /** A second of a run of one request, without TLS handshakes. */
         public Progress(
                 SecondSample second,
                 Counts cumulative,

@@ -18,6 +18,10 @@ import java.util.concurrent.locks.LockSupport;
  * each event loop waits for that deadline itself ({@link #waitUntil}), so that no hand-over between
  * threads lies between the instant and the first request.
  *
+ * <p>The instant is the orchestrator's, on its clock; it comes with this runner's clock offset from
+ * that clock (as the orchestrator estimated it), so that runners on nodes whose clocks disagree
+ * still begin together: the gate opens at the instant plus the offset on this runner's clock.
+ *
  * <p>Threading: {@link #open} and {@link #cancel} may be called from any thread, once or more (the
  * first instant wins); {@link #awaitDeadlineNs} and {@link #awaitCancel} are called by the thread
  * that runs the engine.
@@ -31,24 +35,49 @@ public final class StartGate {
      */
     private static final long SPIN_NS = TimeUnit.MICROSECONDS.toNanos(100);
 
-    private final CompletableFuture<Long> startAtEpochMs = new CompletableFuture<>();
+    private final CompletableFuture<Aim> aim = new CompletableFuture<>();
     private final CountDownLatch cancelled = new CountDownLatch(1);
     private final boolean awaits;
+    private final Clock clock;
 
-    private StartGate(boolean awaits) {
+    /**
+     * The instant told and how this runner's clock is off from the clock it was given on.
+     *
+     * @param atEpochMs the orchestrator's instant, milliseconds since the epoch on its clock
+     * @param offsetUs this runner's clock minus the orchestrator's, in microseconds
+     */
+    private record Aim(long atEpochMs, long offsetUs) {}
+
+    private StartGate(boolean awaits, Clock clock) {
         this.awaits = awaits;
+        this.clock = clock;
     }
 
     /** A gate that is open from the start. */
     public static StartGate immediate() {
-        StartGate gate = new StartGate(false);
-        gate.startAtEpochMs.complete(0L);
+        StartGate gate = new StartGate(false, Clock.systemUTC());
+        gate.aim.complete(new Aim(0, 0));
         return gate;
     }
 
-    /** A gate that waits for {@link #open}. */
+    /** A gate that waits for {@link #open}, on the system's wall clock. */
     public static StartGate awaiting() {
-        return new StartGate(true);
+        return awaiting(Clock.systemUTC());
+    }
+
+    /** A gate that waits for {@link #open}, on {@code clock} (a runner's wall clock). */
+    public static StartGate awaiting(Clock clock) {
+        return new StartGate(true, clock);
+    }
+
+    /** The wall clock this gate keeps instants on. */
+    public Clock clock() {
+        return clock;
+    }
+
+    /** This gate's wall clock in microseconds since the epoch. */
+    public long epochUs() {
+        return epochUs(clock);
     }
 
     /** Whether the start waits for an instant set later (a distributed run): the engine arms. */
@@ -63,8 +92,21 @@ public final class StartGate {
      * @return whether the gate now opens at {@code epochMs}
      */
     public boolean open(long epochMs) {
-        startAtEpochMs.complete(epochMs);
-        return !startAtEpochMs.isCancelled() && startAtEpochMs.join() == epochMs;
+        return open(epochMs, 0);
+    }
+
+    /**
+     * Sets the instant of the start on another clock, from which this gate's clock is {@code
+     * offsetUs} off; a later call with another instant is refused, one with the same instant keeps
+     * the first offset.
+     *
+     * @param epochMs the start, in milliseconds since the epoch on the other clock
+     * @param offsetUs this gate's clock minus the other, in microseconds
+     * @return whether the gate now opens at {@code epochMs}
+     */
+    public boolean open(long epochMs, long offsetUs) {
+        aim.complete(new Aim(epochMs, offsetUs));
+        return !aim.isCancelled() && aim.join().atEpochMs() == epochMs;
     }
 
     /**
@@ -72,15 +114,18 @@ public final class StartGate {
      * #awaitCancel} returns true, also after the instant was set.
      */
     public void cancel() {
-        startAtEpochMs.cancel(false);
+        aim.cancel(false);
         cancelled.countDown();
     }
 
     /** The instant set, in epoch milliseconds, once {@link #open} was called. */
     public Long startAtEpochMs() {
-        return startAtEpochMs.isDone() && !startAtEpochMs.isCancelled()
-                ? startAtEpochMs.join()
-                : null;
+        return aim.isDone() && !aim.isCancelled() ? aim.join().atEpochMs() : null;
+    }
+
+    /** The clock offset told with the instant, in microseconds; 0 before or when none was told. */
+    public long clockOffsetUs() {
+        return aim.isDone() && !aim.isCancelled() ? aim.join().offsetUs() : 0;
     }
 
     /**
@@ -90,17 +135,19 @@ public final class StartGate {
      * @throws CancellationException when {@link #cancel} came first
      */
     long awaitDeadlineNs() throws InterruptedException {
-        long atEpochMs;
+        Aim told;
         try {
-            atEpochMs = startAtEpochMs.get();
+            told = aim.get();
         } catch (ExecutionException e) {
             throw new IllegalStateException(e.getCause());
         }
-        if (atEpochMs == 0) {
+        if (told.atEpochMs() == 0) {
             return System.nanoTime();
         }
-        // One reading of each clock, side by side: the deadline is as exact as the wall clock.
-        return System.nanoTime() + (atEpochMs * 1000 - nowEpochUs()) * 1000;
+        // One reading of each clock, side by side: the deadline is as exact as the wall clock. The
+        // instant on this runner's clock is the told one plus this clock's offset.
+        long atEpochUs = told.atEpochMs() * 1000 + told.offsetUs();
+        return System.nanoTime() + (atEpochUs - epochUs()) * 1000;
     }
 
     /**
@@ -131,9 +178,14 @@ public final class StartGate {
         }
     }
 
-    /** The wall clock in microseconds since the epoch. */
+    /** The system's wall clock in microseconds since the epoch. */
     public static long nowEpochUs() {
-        Instant now = Clock.systemUTC().instant();
+        return epochUs(Clock.systemUTC());
+    }
+
+    /** {@code clock} in microseconds since the epoch. */
+    public static long epochUs(Clock clock) {
+        Instant now = clock.instant();
         return now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
     }
 }

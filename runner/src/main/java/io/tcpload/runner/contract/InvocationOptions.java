@@ -38,7 +38,7 @@ public final class InvocationOptions {
             index = "0",
             arity = "0..1",
             paramLabel = "PROFILE|URL",
-            description = "A wrktcp INI profile, or an http:// URL.")
+            description = "A wrktcp INI profile, or an http:// or https:// URL.")
     String profile;
 
     @Option(
@@ -248,6 +248,75 @@ public final class InvocationOptions {
                             + " the profile's host.")
     boolean demoTarget;
 
+    @Option(
+            names = "--tls",
+            description =
+                    "Connect with TLS though the profile has no 'tls = true' (https:// URLs always"
+                            + " do).")
+    boolean tls;
+
+    @Option(
+            names = "--tls-ca",
+            paramLabel = "FILE",
+            description =
+                    "Trust the certificate authorities of this PEM bundle instead of the system's"
+                            + " (overrides tls_ca).")
+    Path tlsCa;
+
+    @Option(
+            names = "--tls-cert",
+            paramLabel = "FILE",
+            description =
+                    "Client certificate chain (PEM) for mutual TLS, with --tls-key (overrides"
+                            + " tls_cert).")
+    Path tlsCert;
+
+    @Option(
+            names = "--tls-key",
+            paramLabel = "FILE",
+            description =
+                    "The client certificate's key: PEM, PKCS#8 (plain or encrypted), PKCS#1 or"
+                            + " SEC1 (overrides tls_key).")
+    Path tlsKey;
+
+    @Option(
+            names = "--tls-key-password-env",
+            paramLabel = "NAME",
+            description =
+                    "The environment variable holding an encrypted key's password (overrides"
+                            + " tls_key_password_env).")
+    String tlsKeyPasswordEnv;
+
+    @Option(
+            names = "--tls-server-name",
+            paramLabel = "NAME",
+            description =
+                    "The name sent as SNI and checked against the server's certificate (default"
+                            + " the host; overrides tls_server_name).")
+    String tlsServerName;
+
+    @Option(
+            names = "--tls-insecure",
+            description =
+                    "Accept any server certificate: no chain and no host-name check (overrides"
+                            + " tls_verify).")
+    boolean tlsInsecure;
+
+    @Option(
+            names = "--no-tls-session-reuse",
+            description =
+                    "A full handshake on every connection, no session resumed (overrides"
+                            + " tls_session_reuse).")
+    boolean noTlsSessionReuse;
+
+    @Option(
+            names = "--tls-provider",
+            paramLabel = "NAME",
+            description =
+                    "TLS implementation: auto (BoringSSL where it loads, else the JDK's), openssl"
+                            + " or jdk (default auto).")
+    String tlsProvider = RunnerInvocation.Tls.DEFAULT_PROVIDER;
+
     /** The names {@code --transport} takes, for its description. */
     static final class Transports implements Iterable<String> {
         @Override
@@ -295,7 +364,17 @@ public final class InvocationOptions {
                                 Optional.ofNullable(metricsLabelNamespace),
                                 Optional.ofNullable(metricsLabelRunner))),
                 transport,
-                demoTarget);
+                demoTarget,
+                new RunnerInvocation.Tls(
+                        tls,
+                        Optional.ofNullable(tlsCa),
+                        Optional.ofNullable(tlsCert),
+                        Optional.ofNullable(tlsKey),
+                        Optional.ofNullable(tlsKeyPasswordEnv),
+                        Optional.ofNullable(tlsServerName),
+                        tlsInsecure,
+                        noTlsSessionReuse,
+                        tlsProvider));
     }
 
     /** See {@link RunnerInvocation#parse}. */

@@ -23,8 +23,13 @@ import org.HdrHistogram.Histogram;
  * @param latencyUs latency percentiles since the start, in microseconds
  * @param connectUs connect-time percentiles since the start, in microseconds
  * @param startEpochUs when the load really began, in microseconds since the epoch (0 before)
- * @param startAtEpochMs the start instant the runner was told, in milliseconds since the epoch (0
- *     before): an orchestrator that lost track of the instant it set finds it here
+ * @param startAtEpochMs the start instant the runner was told, in milliseconds since the epoch on
+ *     the orchestrator's clock (0 before): the orchestrator checks it is the one it set
+ * @param clockOffsetUs the offset of this runner's clock from the orchestrator's that came with the
+ *     instant, in microseconds (0 before): the runner began at {@code startAtEpochMs} plus this on
+ *     its own clock, and its {@code startEpochUs} minus this is on the orchestrator's clock
+ * @param nowEpochUs this runner's wall clock when it answered, in microseconds since the epoch: the
+ *     orchestrator estimates the runner's clock offset from it and the round trip
  */
 public record LiveStats(
         int protocolVersion,
@@ -37,7 +42,9 @@ public record LiveStats(
         Percentiles latencyUs,
         Percentiles connectUs,
         long startEpochUs,
-        long startAtEpochMs) {
+        long startAtEpochMs,
+        long clockOffsetUs,
+        long nowEpochUs) {
 
     private static final ObjectMapper JSON =
             new ObjectMapper()
@@ -67,6 +74,8 @@ public record LiveStats(
                 Percentiles.EMPTY,
                 Percentiles.EMPTY,
                 0,
+                0,
+                0,
                 0);
     }
 
@@ -82,7 +91,9 @@ public record LiveStats(
                 latencyUs,
                 connectUs,
                 startEpochUs,
-                startAtEpochMs);
+                startAtEpochMs,
+                clockOffsetUs,
+                nowEpochUs);
     }
 
     /** Running since {@code epochUs}. */
@@ -98,11 +109,13 @@ public record LiveStats(
                 latencyUs,
                 connectUs,
                 epochUs,
-                startAtEpochMs);
+                startAtEpochMs,
+                clockOffsetUs,
+                nowEpochUs);
     }
 
-    /** Told to start at {@code epochMs}. */
-    public LiveStats withStartAtEpochMs(long epochMs) {
+    /** Told to start at {@code epochMs} with this runner's clock {@code offsetUs} off. */
+    public LiveStats withStartAt(long epochMs, long offsetUs) {
         return new LiveStats(
                 protocolVersion,
                 runnerVersion,
@@ -114,7 +127,27 @@ public record LiveStats(
                 latencyUs,
                 connectUs,
                 startEpochUs,
-                epochMs);
+                epochMs,
+                offsetUs,
+                nowEpochUs);
+    }
+
+    /** As answered at {@code epochUs} on the runner's clock. */
+    public LiveStats answeredAt(long epochUs) {
+        return new LiveStats(
+                protocolVersion,
+                runnerVersion,
+                phase,
+                second,
+                openConnections,
+                cumulative,
+                lastSecond,
+                latencyUs,
+                connectUs,
+                startEpochUs,
+                startAtEpochMs,
+                clockOffsetUs,
+                epochUs);
     }
 
     /** The figures of a completed second, phase and start kept. */
@@ -136,7 +169,9 @@ public record LiveStats(
                 newLatencyUs,
                 newConnectUs,
                 startEpochUs,
-                startAtEpochMs);
+                startAtEpochMs,
+                clockOffsetUs,
+                nowEpochUs);
     }
 
     public String toJson() {

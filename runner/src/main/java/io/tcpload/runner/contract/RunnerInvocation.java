@@ -31,6 +31,7 @@ import java.util.stream.Collectors;
  * @param control the HTTP endpoint and how an orchestrator drives the run through it
  * @param transport {@code auto}, {@code io_uring}, {@code epoll} or {@code nio}
  * @param demoTarget start the demo target for the profile on loopback and load it
+ * @param tls the TLS flags, which override the profile's {@code tls_*} keys
  */
 public record RunnerInvocation(
         Optional<String> profile,
@@ -41,7 +42,8 @@ public record RunnerInvocation(
         Outputs outputs,
         Control control,
         String transport,
-        boolean demoTarget) {
+        boolean demoTarget,
+        Tls tls) {
 
     public static final long DEFAULT_DURATION_MS = 10_000;
     public static final long DEFAULT_TIMEOUT_MS = 5_000;
@@ -60,6 +62,31 @@ public record RunnerInvocation(
         Objects.requireNonNull(outputs, "outputs");
         Objects.requireNonNull(control, "control");
         Objects.requireNonNull(transport, "transport");
+        Objects.requireNonNull(tls, "tls");
+    }
+
+    /** An invocation without TLS flags. */
+    public RunnerInvocation(
+            Optional<String> profile,
+            Load load,
+            Share share,
+            Optional<Target> target,
+            UrlRequest request,
+            Outputs outputs,
+            Control control,
+            String transport,
+            boolean demoTarget) {
+        this(
+                profile,
+                load,
+                share,
+                target,
+                request,
+                outputs,
+                control,
+                transport,
+                demoTarget,
+                Tls.NONE);
     }
 
     /**
@@ -98,47 +125,134 @@ public record RunnerInvocation(
                 outputs,
                 control,
                 transport,
-                demoTarget);
+                demoTarget,
+                tls);
     }
 
     public RunnerInvocation withLoad(Load newLoad) {
         return new RunnerInvocation(
-                profile, newLoad, share, target, request, outputs, control, transport, demoTarget);
+                profile,
+                newLoad,
+                share,
+                target,
+                request,
+                outputs,
+                control,
+                transport,
+                demoTarget,
+                tls);
     }
 
     public RunnerInvocation withShare(Share newShare) {
         return new RunnerInvocation(
-                profile, load, newShare, target, request, outputs, control, transport, demoTarget);
+                profile,
+                load,
+                newShare,
+                target,
+                request,
+                outputs,
+                control,
+                transport,
+                demoTarget,
+                tls);
     }
 
     public RunnerInvocation withTarget(Optional<Target> newTarget) {
         return new RunnerInvocation(
-                profile, load, share, newTarget, request, outputs, control, transport, demoTarget);
+                profile,
+                load,
+                share,
+                newTarget,
+                request,
+                outputs,
+                control,
+                transport,
+                demoTarget,
+                tls);
     }
 
     public RunnerInvocation withRequest(UrlRequest newRequest) {
         return new RunnerInvocation(
-                profile, load, share, target, newRequest, outputs, control, transport, demoTarget);
+                profile,
+                load,
+                share,
+                target,
+                newRequest,
+                outputs,
+                control,
+                transport,
+                demoTarget,
+                tls);
     }
 
     public RunnerInvocation withOutputs(Outputs newOutputs) {
         return new RunnerInvocation(
-                profile, load, share, target, request, newOutputs, control, transport, demoTarget);
+                profile,
+                load,
+                share,
+                target,
+                request,
+                newOutputs,
+                control,
+                transport,
+                demoTarget,
+                tls);
     }
 
     public RunnerInvocation withControl(Control newControl) {
         return new RunnerInvocation(
-                profile, load, share, target, request, outputs, newControl, transport, demoTarget);
+                profile,
+                load,
+                share,
+                target,
+                request,
+                outputs,
+                newControl,
+                transport,
+                demoTarget,
+                tls);
     }
 
     public RunnerInvocation withTransport(String newTransport) {
         return new RunnerInvocation(
-                profile, load, share, target, request, outputs, control, newTransport, demoTarget);
+                profile,
+                load,
+                share,
+                target,
+                request,
+                outputs,
+                control,
+                newTransport,
+                demoTarget,
+                tls);
     }
 
     public RunnerInvocation withDemoTarget(boolean newDemoTarget) {
         return new RunnerInvocation(
-                profile, load, share, target, request, outputs, control, transport, newDemoTarget);
+                profile,
+                load,
+                share,
+                target,
+                request,
+                outputs,
+                control,
+                transport,
+                newDemoTarget,
+                tls);
+    }
+
+    public RunnerInvocation withTls(Tls newTls) {
+        return new RunnerInvocation(
+                profile,
+                load,
+                share,
+                target,
+                request,
+                outputs,
+                control,
+                transport,
+                demoTarget,
+                newTls);
     }
 
     /**
@@ -192,6 +306,17 @@ public record RunnerInvocation(
             args.add("--transport=" + transport);
         }
         flag(args, demoTarget, "--demo-target");
+        flag(args, tls.enable(), "--tls");
+        tls.ca().ifPresent(file -> args.add("--tls-ca=" + file));
+        tls.cert().ifPresent(file -> args.add("--tls-cert=" + file));
+        tls.key().ifPresent(file -> args.add("--tls-key=" + file));
+        tls.keyPasswordEnv().ifPresent(name -> args.add("--tls-key-password-env=" + name));
+        tls.serverName().ifPresent(name -> args.add("--tls-server-name=" + name));
+        flag(args, tls.insecure(), "--tls-insecure");
+        flag(args, tls.noSessionReuse(), "--no-tls-session-reuse");
+        if (!tls.provider().equals(Tls.DEFAULT_PROVIDER)) {
+            args.add("--tls-provider=" + tls.provider());
+        }
         profile.ifPresent(
                 p -> {
                     if (p.startsWith("-")) {
@@ -521,6 +646,89 @@ public record RunnerInvocation(
             Objects.requireNonNull(test, "test");
             Objects.requireNonNull(namespace, "namespace");
             Objects.requireNonNull(runner, "runner");
+        }
+    }
+
+    /**
+     * The TLS flags: each overrides the profile's key of the same meaning. The files are read when
+     * the run is prepared, relative to the working folder, so that a pod can be given the paths of
+     * mounted Secrets.
+     *
+     * @param enable connect with TLS though the profile does not say {@code tls = true}
+     * @param ca a PEM bundle of trusted certificate authorities ({@code tls_ca})
+     * @param cert the client certificate chain, PEM ({@code tls_cert})
+     * @param key the client certificate's key, PEM ({@code tls_key})
+     * @param keyPasswordEnv the environment variable holding the key's password ({@code
+     *     tls_key_password_env})
+     * @param serverName the SNI name and the name checked ({@code tls_server_name})
+     * @param insecure accept any certificate ({@code tls_verify = false})
+     * @param noSessionReuse a full handshake on every connection ({@code tls_session_reuse =
+     *     false})
+     * @param provider {@code auto}, {@code openssl} or {@code jdk}
+     */
+    public record Tls(
+            boolean enable,
+            Optional<Path> ca,
+            Optional<Path> cert,
+            Optional<Path> key,
+            Optional<String> keyPasswordEnv,
+            Optional<String> serverName,
+            boolean insecure,
+            boolean noSessionReuse,
+            String provider) {
+        public static final String DEFAULT_PROVIDER = "auto";
+
+        public static final Tls NONE =
+                new Tls(
+                        false,
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        false,
+                        false,
+                        DEFAULT_PROVIDER);
+
+        public Tls {
+            Objects.requireNonNull(ca, "ca");
+            Objects.requireNonNull(cert, "cert");
+            Objects.requireNonNull(key, "key");
+            Objects.requireNonNull(keyPasswordEnv, "keyPasswordEnv");
+            Objects.requireNonNull(serverName, "serverName");
+            Objects.requireNonNull(provider, "provider");
+        }
+
+        /** Whether any flag asks for something of TLS (beyond the provider). */
+        public boolean any() {
+            return !equals(NONE.withProvider(provider));
+        }
+
+        public Tls withProvider(String newProvider) {
+            return new Tls(
+                    enable,
+                    ca,
+                    cert,
+                    key,
+                    keyPasswordEnv,
+                    serverName,
+                    insecure,
+                    noSessionReuse,
+                    newProvider);
+        }
+
+        /** The same flags trusting no CA file: the demo target's own certificate is trusted. */
+        public Tls withoutCa() {
+            return new Tls(
+                    enable,
+                    Optional.empty(),
+                    cert,
+                    key,
+                    keyPasswordEnv,
+                    serverName,
+                    false,
+                    noSessionReuse,
+                    provider);
         }
     }
 }

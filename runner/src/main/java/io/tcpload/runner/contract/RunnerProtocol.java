@@ -14,7 +14,7 @@ import java.util.List;
  */
 public final class RunnerProtocol {
     /** The version of this protocol. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
     /** GET: Prometheus text or OpenMetrics, as the scraper's {@code Accept} asks. */
     public static final String METRICS = "/metrics";
@@ -29,8 +29,10 @@ public final class RunnerProtocol {
     public static final String READYZ = "/readyz";
 
     /**
-     * POST {@code /start?at=EPOCH_MS}: the start instant. 200 when set (or set to the same before),
-     * 409 when another was set, 400 when the instant is not a number or out of range.
+     * POST {@code /start?at=EPOCH_MS&offsetUs=OFFSET}: the start instant on the orchestrator's
+     * clock, and the runner's clock offset from it. 200 when set (or set to the same before), 409
+     * when another was set, 400 when the instant is not a number or out of range; 401 without the
+     * control token.
      */
     public static final String START = "/start";
 
@@ -38,15 +40,37 @@ public final class RunnerProtocol {
     public static final String START_AT = "at";
 
     /**
-     * GET: the final JSON result; 409 until the run has finished. A run stopped early by a signal
-     * says so in the result's {@code stopped} ({@link Stopped}).
+     * The query parameter of {@link #START}: the runner's clock minus the orchestrator's, in
+     * microseconds, as the orchestrator estimated it (0 when absent).
+     */
+    public static final String START_OFFSET = "offsetUs";
+
+    /**
+     * GET: the final JSON result; 409 until the run has finished; 401 without the token. A run
+     * stopped early by a signal says so in the result's {@code stopped} ({@link Stopped}).
      */
     public static final String RESULT = "/result";
 
-    /** POST: the orchestrator has the result, the runner may exit; 409 before there is one. */
+    /**
+     * POST: the orchestrator has the result, the runner may exit; 409 before there is one; 401
+     * without the token.
+     */
     public static final String FINISH = "/finish";
 
-    /** The runner binds its endpoint here when {@code --metrics-host} is absent (the pod's IP). */
+    /**
+     * The secret that {@link #START}, {@link #RESULT} and {@link #FINISH} require, as {@code
+     * Authorization: Bearer TOKEN}. Without it the runner is on a laptop: it binds loopback only,
+     * and the control paths are open to whoever can reach loopback.
+     */
+    public static final String CONTROL_TOKEN_VARIABLE = "TCPLOAD_CONTROL_TOKEN";
+
+    /** The authorization scheme of the control token. */
+    public static final String BEARER = "Bearer ";
+
+    /**
+     * The runner binds its endpoint here when {@code --metrics-host} is absent (the pod's IP); only
+     * with {@link #CONTROL_TOKEN_VARIABLE} set, else on loopback.
+     */
     public static final String BIND_HOST_VARIABLE = "TCPLOAD_BIND_HOST";
 
     /** The runner's index when {@code --runner-index} is absent. */
@@ -80,5 +104,13 @@ public final class RunnerProtocol {
     /** The path and query that set the start instant {@code atEpochMs}. */
     public static String startAt(long atEpochMs) {
         return START + "?" + START_AT + "=" + atEpochMs;
+    }
+
+    /**
+     * The path and query that set the start instant {@code atEpochMs}, for a runner whose clock is
+     * {@code offsetUs} ahead of the orchestrator's.
+     */
+    public static String startAt(long atEpochMs, long offsetUs) {
+        return startAt(atEpochMs) + "&" + START_OFFSET + "=" + offsetUs;
     }
 }

@@ -1,6 +1,7 @@
 package io.tcpload.runner.endpoint;
 
 import io.tcpload.runner.client.StartGate;
+import io.tcpload.runner.contract.ControlToken;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
@@ -27,16 +28,43 @@ public final class ControlChannel {
 
     private final StartGate gate;
     private final Clock clock;
+    private final Optional<ControlToken> token;
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile String resultJson;
 
+    /** A channel open to whoever reaches the endpoint: for one bound on loopback. */
     public ControlChannel(StartGate gate) {
-        this(gate, Clock.systemUTC());
+        this(gate, Optional.empty());
+    }
+
+    /**
+     * A channel that, with {@code token}, answers only requests that carry it; on the gate's clock.
+     */
+    public ControlChannel(StartGate gate, Optional<ControlToken> token) {
+        this(gate, gate.clock(), token);
     }
 
     ControlChannel(StartGate gate, Clock clock) {
+        this(gate, clock, Optional.empty());
+    }
+
+    private ControlChannel(StartGate gate, Clock clock, Optional<ControlToken> token) {
         this.gate = gate;
         this.clock = clock;
+        this.token = token;
+    }
+
+    /**
+     * Whether a request with this {@code Authorization} header (null when absent) may use the
+     * control paths: it carries the token, or there is none to carry.
+     */
+    public boolean admits(String authorization) {
+        return token.map(t -> t.admits(authorization)).orElse(true);
+    }
+
+    /** Whether the control paths require a token. */
+    public boolean guarded() {
+        return token.isPresent();
     }
 
     /** The gate the start instant opens. */
@@ -56,12 +84,22 @@ public final class ControlChannel {
 
     /** Sets the start instant, {@code atEpochMs} in milliseconds since the epoch. */
     public StartOutcome start(long atEpochMs) {
+        return start(atEpochMs, 0);
+    }
+
+    /**
+     * Sets the start instant, {@code atEpochMs} in milliseconds since the epoch on the
+     * orchestrator's clock, from which this runner's is {@code offsetUs} off.
+     */
+    public StartOutcome start(long atEpochMs, long offsetUs) {
         long nowMs = clock.millis();
-        if (atEpochMs < nowMs - PAST_LIMIT.toMillis()
-                || atEpochMs > nowMs + FUTURE_LIMIT.toMillis()) {
+        long hereMs = atEpochMs + Math.floorDiv(offsetUs, 1000);
+        if (Math.abs(offsetUs) > FUTURE_LIMIT.toMillis() * 1000
+                || hereMs < nowMs - PAST_LIMIT.toMillis()
+                || hereMs > nowMs + FUTURE_LIMIT.toMillis()) {
             return StartOutcome.OUT_OF_RANGE;
         }
-        return gate.open(atEpochMs) ? StartOutcome.STARTING : StartOutcome.CONFLICT;
+        return gate.open(atEpochMs, offsetUs) ? StartOutcome.STARTING : StartOutcome.CONFLICT;
     }
 
     /** The run's final JSON result ({@code report.JsonResult}), from now on served. */

@@ -28,6 +28,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.handler.timeout.ReadTimeoutHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.tcpload.runner.client.StartGate;
 import io.tcpload.runner.contract.LiveStats;
 import io.tcpload.runner.contract.RunnerProtocol;
 import io.tcpload.runner.metrics.MetricsBridge;
@@ -43,8 +44,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The runner's HTTP endpoint, the paths of {@link RunnerProtocol}: {@code /metrics} (Prometheus
  * text or OpenMetrics, as the scraper's {@code Accept} asks), {@code /stats} ({@link LiveStats} as
  * JSON), {@code /healthz} and {@code /readyz}, answering GET and HEAD; with a {@link
- * ControlChannel}, also {@code POST /start?at=EPOCH_MS}, {@code GET /result} and {@code POST
- * /finish}.
+ * ControlChannel}, also {@code POST /start?at=EPOCH_MS&offsetUs=OFFSET}, {@code GET /result} and
+ * {@code POST /finish}: with a control token, only for requests that carry it (401 otherwise), the
+ * other paths staying open to scrapers and probes on the same port.
  *
  * <p>It runs on event loops of its own, never the load's, and is non-blocking: a client that sends
  * half a request and stalls holds one connection and nothing else, until {@link #READ_TIMEOUT_S}
@@ -173,6 +175,12 @@ public final class RunnerEndpoint implements AutoCloseable {
                     () -> {});
         }
 
+        static Answer unauthorized() {
+            return plain(
+                    HttpResponseStatus.UNAUTHORIZED,
+                    "the control paths need Authorization: Bearer and this runner's token\n");
+        }
+
         static Answer plain(HttpResponseStatus status, String body) {
             return of(status, PLAIN, body);
         }
@@ -180,14 +188,20 @@ public final class RunnerEndpoint implements AutoCloseable {
 
     /** Which answer each request gets; runs on the endpoint's event loops. */
     record Routes(MetricsBridge metrics, LiveStatsTracker stats, ControlChannel control) {
-        Answer answer(HttpMethod method, QueryStringDecoder uri, String accept) {
+        /**
+         * @param authorization the request's {@code Authorization} header, null when absent
+         */
+        Answer answer(
+                HttpMethod method, QueryStringDecoder uri, String accept, String authorization) {
             String path = uri.path();
             if (method.equals(HttpMethod.POST) && control != null) {
-                return switch (path) {
-                    case RunnerProtocol.START -> start(uri);
-                    case RunnerProtocol.FINISH -> finish();
-                    default -> Answer.notAllowed("POST only to /start and /finish\n");
-                };
+                if (!path.equals(RunnerProtocol.START) && !path.equals(RunnerProtocol.FINISH)) {
+                    return Answer.notAllowed("POST only to /start and /finish\n");
+                }
+                if (!control.admits(authorization)) {
+                    return Answer.unauthorized();
+                }
+                return path.equals(RunnerProtocol.START) ? start(uri) : finish();
             }
             if (!method.equals(HttpMethod.GET) && !method.equals(HttpMethod.HEAD)) {
                 return Answer.notAllowed("only GET and HEAD\n");
@@ -195,7 +209,10 @@ public final class RunnerEndpoint implements AutoCloseable {
             return switch (path) {
                 case RunnerProtocol.METRICS -> metrics(accept);
                 case RunnerProtocol.STATS -> Answer.of(HttpResponseStatus.OK, JSON, statsJson());
-                case RunnerProtocol.RESULT -> result();
+                case RunnerProtocol.RESULT ->
+                        control != null && !control.admits(authorization)
+                                ? Answer.unauthorized()
+                                : result();
                 case RunnerProtocol.HEALTHZ -> Answer.plain(HttpResponseStatus.OK, "ok\n");
                 case RunnerProtocol.READYZ ->
                         stats.ready()
@@ -212,25 +229,39 @@ public final class RunnerEndpoint implements AutoCloseable {
 
         private String statsJson() {
             LiveStats now = stats.stats();
-            Long atEpochMs = control == null ? null : control.gate().startAtEpochMs();
-            return (atEpochMs != null && atEpochMs > 0 ? now.withStartAtEpochMs(atEpochMs) : now)
-                    .toJson();
+            if (control == null) {
+                return now.answeredAt(StartGate.nowEpochUs()).toJson();
+            }
+            StartGate gate = control.gate();
+            Long atEpochMs = gate.startAtEpochMs();
+            LiveStats told =
+                    atEpochMs != null && atEpochMs > 0
+                            ? now.withStartAt(atEpochMs, gate.clockOffsetUs())
+                            : now;
+            // Read last, as close to the answer as can be: the orchestrator's clock estimate
+            // takes it for the middle of the round trip.
+            return told.answeredAt(gate.epochUs()).toJson();
         }
 
         private Answer start(QueryStringDecoder uri) {
             List<String> at = uri.parameters().get(RunnerProtocol.START_AT);
+            List<String> offset = uri.parameters().get(RunnerProtocol.START_OFFSET);
             long atEpochMs;
+            long offsetUs = 0;
             try {
-                if (at == null || at.size() != 1) {
+                if (at == null || at.size() != 1 || (offset != null && offset.size() != 1)) {
                     throw new NumberFormatException();
                 }
                 atEpochMs = Long.parseLong(at.get(0));
+                if (offset != null) {
+                    offsetUs = Long.parseLong(offset.get(0));
+                }
             } catch (NumberFormatException e) {
                 return Answer.plain(
                         HttpResponseStatus.BAD_REQUEST,
-                        "give the start as /start?at=EPOCH_MILLISECONDS\n");
+                        "give the start as /start?at=EPOCH_MILLISECONDS[&offsetUs=MICROSECONDS]\n");
             }
-            return switch (control.start(atEpochMs)) {
+            return switch (control.start(atEpochMs, offsetUs)) {
                 case STARTING ->
                         Answer.plain(HttpResponseStatus.OK, "starting at " + atEpochMs + "\n");
                 case CONFLICT ->
@@ -312,7 +343,8 @@ public final class RunnerEndpoint implements AutoCloseable {
                     routes.answer(
                             request.method(),
                             new QueryStringDecoder(request.uri()),
-                            request.headers().get(HttpHeaderNames.ACCEPT));
+                            request.headers().get(HttpHeaderNames.ACCEPT),
+                            request.headers().get(HttpHeaderNames.AUTHORIZATION));
             send(ctx, request, answer, HttpUtil.isKeepAlive(request));
         }
 
@@ -331,6 +363,9 @@ public final class RunnerEndpoint implements AutoCloseable {
                     .setInt(HttpHeaderNames.CONTENT_LENGTH, bytes.length);
             if (!answer.allow().isEmpty()) {
                 response.headers().set(HttpHeaderNames.ALLOW, String.join(", ", answer.allow()));
+            }
+            if (answer.status().equals(HttpResponseStatus.UNAUTHORIZED)) {
+                response.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, "Bearer");
             }
             response.headers()
                     .set(

@@ -37,7 +37,9 @@ public final class HtmlReport {
     private static final String SUCCESS = "#2e7d32";
     private static final String FAILURE = "#c62828";
     private static final String[] LATENCY_COLORS = {"#1565c0", "#ef6c00", "#6a1b9a"};
-    private static final String[] ERROR_COLORS = {"#c62828", "#ad1457", "#4527a0", "#ef6c00"};
+    private static final String[] ERROR_COLORS = {
+        "#c62828", "#ad1457", "#4527a0", "#ef6c00", "#00695c"
+    };
 
     private HtmlReport() {}
 
@@ -109,7 +111,8 @@ public final class HtmlReport {
                         + ", write "
                         + counts.writeErrors()
                         + ", timeout "
-                        + counts.timeouts());
+                        + counts.timeouts()
+                        + (counts.tlsErrors() > 0 ? ", tls " + counts.tlsErrors() : ""));
         if (counts.retried() > 0) {
             row(html, "retried requests", Long.toString(counts.retried()));
         }
@@ -135,6 +138,9 @@ public final class HtmlReport {
             percentileRow(html, "latency", summary.latencyUs());
         }
         percentileRow(html, "connect", summary.connectUs());
+        if (summary.handshakeUs().getTotalCount() > 0) {
+            percentileRow(html, "tls handshake", summary.handshakeUs());
+        }
         html.append("</table>\n");
     }
 
@@ -290,6 +296,9 @@ public final class HtmlReport {
         addTimeSeries(chart, seconds, "read", ERROR_COLORS[1], s -> s.counts().readErrors());
         addTimeSeries(chart, seconds, "write", ERROR_COLORS[2], s -> s.counts().writeErrors());
         addTimeSeries(chart, seconds, "timeout", ERROR_COLORS[3], s -> s.counts().timeouts());
+        if (seconds.stream().anyMatch(s -> s.counts().tlsErrors() > 0)) {
+            addTimeSeries(chart, seconds, "tls", ERROR_COLORS[4], s -> s.counts().tlsErrors());
+        }
         return figure(chart, seconds.size());
     }
 

@@ -23,12 +23,13 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Series (Prometheus names; every one carries the {@link MetricLabels}): {@code
  * tcpload_requests_total{result="success|failure"}}, {@code
- * tcpload_errors_total{kind="connect|read|write|timeout"}}, {@code tcpload_latency_seconds} and
- * {@code tcpload_connect_seconds} (histograms), {@code tcpload_bytes_read_total}, {@code
- * tcpload_bytes_written_total}, {@code tcpload_connections_open}, and with a target rate {@code
- * tcpload_target_rate} and {@code tcpload_behind_schedule_total}. For a transaction mix {@code
- * tcpload_requests_total} carries a label {@code request} too, one series per named request and
- * result, so that summing over it still gives the totals.
+ * tcpload_errors_total{kind="connect|read|write|timeout|tls"}}, {@code tcpload_latency_seconds},
+ * {@code tcpload_connect_seconds} and {@code tcpload_tls_handshake_seconds} (histograms; the last
+ * is empty for plain TCP), {@code tcpload_bytes_read_total}, {@code tcpload_bytes_written_total},
+ * {@code tcpload_connections_open}, and with a target rate {@code tcpload_target_rate} and {@code
+ * tcpload_behind_schedule_total}. For a transaction mix {@code tcpload_requests_total} carries a
+ * label {@code request} too, one series per named request and result, so that summing over it still
+ * gives the totals.
  *
  * <p>Threading: {@link #onSecond} is called by the thread that runs the engine, one second at a
  * time; the registry's scrape may be called from any thread at any time.
@@ -56,12 +57,14 @@ public final class MetricsBridge implements ProgressListener {
     private final Counter readErrors;
     private final Counter writeErrors;
     private final Counter timeouts;
+    private final Counter tlsErrors;
     private final Counter bytesRead;
     private final Counter bytesWritten;
     private final Counter behindSchedule;
     private final AtomicInteger openConnections = new AtomicInteger();
     private final BucketedHistogram latency;
     private final BucketedHistogram connect;
+    private final BucketedHistogram handshake;
 
     /**
      * @param labels put on every series
@@ -101,6 +104,7 @@ public final class MetricsBridge implements ProgressListener {
         readErrors = counter("tcpload.errors", errorsHelp, "kind", "read");
         writeErrors = counter("tcpload.errors", errorsHelp, "kind", "write");
         timeouts = counter("tcpload.errors", errorsHelp, "kind", "timeout");
+        tlsErrors = counter("tcpload.errors", errorsHelp, "kind", "tls");
         bytesRead =
                 Counter.builder("tcpload.bytes.read")
                         .description("Bytes received")
@@ -137,7 +141,13 @@ public final class MetricsBridge implements ProgressListener {
         connect =
                 new BucketedHistogram("tcpload_connect_seconds", "TCP connect time", seriesLabels);
         registry.getPrometheusRegistry().register(latency);
+        handshake =
+                new BucketedHistogram(
+                        "tcpload_tls_handshake_seconds",
+                        "TLS handshake time, from the TCP connect to the handshake's end",
+                        seriesLabels);
         registry.getPrometheusRegistry().register(connect);
+        registry.getPrometheusRegistry().register(handshake);
     }
 
     private Counter requestCounter(String request, String result) {
@@ -185,6 +195,7 @@ public final class MetricsBridge implements ProgressListener {
         add(readErrors, counts.readErrors());
         add(writeErrors, counts.writeErrors());
         add(timeouts, counts.timeouts());
+        add(tlsErrors, counts.tlsErrors());
         add(bytesRead, counts.bytesRead());
         add(bytesWritten, counts.bytesWritten());
         openConnections.set(progress.openConnections());
@@ -195,6 +206,7 @@ public final class MetricsBridge implements ProgressListener {
         }
         latency.add(progress.latencyUs());
         connect.add(progress.connectUs());
+        handshake.add(progress.handshakeUs());
     }
 
     private static void add(Counter counter, long amount) {

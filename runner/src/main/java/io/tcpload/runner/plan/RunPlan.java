@@ -1,6 +1,7 @@
 package io.tcpload.runner.plan;
 
 import io.tcpload.runner.client.LoadConfig;
+import io.tcpload.runner.contract.ControlToken;
 import io.tcpload.runner.contract.RunnerInvocation;
 import io.tcpload.runner.contract.RunnerInvocation.Load;
 import io.tcpload.runner.contract.RunnerLimits;
@@ -12,6 +13,7 @@ import io.tcpload.runner.profile.NamedRequest;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.ProfileProblem;
 import io.tcpload.runner.profile.Target;
+import io.tcpload.runner.profile.TlsSpec;
 import io.tcpload.runner.rate.RateSchedule;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,17 +30,23 @@ import java.util.function.Function;
  * @param invocation what was asked
  * @param runnerIndex this runner's index, from the flag, else the environment, else 0
  * @param connections this runner's connections: its share of the test's with {@code --shared}
- * @param bindHost the address the endpoint binds
+ * @param bindHost the address the endpoint binds: {@code --metrics-host}, else the environment's
+ *     (only with a control token), else loopback
  * @param labels the labels on every metric series
+ * @param controlToken what the control paths require, from the environment; empty on a laptop
  */
 public record RunPlan(
         RunnerInvocation invocation,
         int runnerIndex,
         int connections,
         String bindHost,
-        MetricLabels labels) {
+        MetricLabels labels,
+        Optional<ControlToken> controlToken) {
 
     static final String LOOPBACK = "127.0.0.1";
+
+    /** The names {@code --tls-provider} takes. */
+    static final List<String> TLS_PROVIDERS = List.of("auto", "openssl", "jdk");
 
     private static final List<Function<RunnerInvocation, Optional<String>>> RULES =
             List.of(
@@ -58,7 +66,12 @@ public record RunPlan(
                     RunPlan::metricsPort,
                     RunPlan::controlNeedsEndpoint,
                     RunPlan::holdResult,
-                    RunPlan::transport);
+                    RunPlan::transport,
+                    RunPlan::tlsProvider,
+                    RunPlan::tlsKeyPair,
+                    RunPlan::tlsInsecureAlone,
+                    RunPlan::tlsKeyPasswordEnv,
+                    RunPlan::tlsServerName);
 
     /**
      * Checks {@code invocation} and applies the environment's defaults.
@@ -104,16 +117,23 @@ public record RunPlan(
                                     + load.threads()
                                     + ")"));
         }
+        Optional<ControlToken> token =
+                ControlToken.of(environment.apply(RunnerProtocol.CONTROL_TOKEN_VARIABLE));
+        // Without a token, the control paths are open: only loopback may reach them, whatever the
+        // environment says about the pod's address.
         String bindHost =
                 invocation
                         .control()
                         .metricsHost()
                         .orElseGet(
                                 () ->
-                                        nonBlank(
-                                                        environment.apply(
-                                                                RunnerProtocol.BIND_HOST_VARIABLE))
-                                                .orElse(LOOPBACK));
+                                        token.isEmpty()
+                                                ? LOOPBACK
+                                                : nonBlank(
+                                                                environment.apply(
+                                                                        RunnerProtocol
+                                                                                .BIND_HOST_VARIABLE))
+                                                        .orElse(LOOPBACK));
         RunnerInvocation.Labels flags = invocation.control().labels();
         MetricLabels labels =
                 MetricLabels.resolve(
@@ -122,7 +142,7 @@ public record RunPlan(
                         flags.runner().orElse(null),
                         index,
                         environment);
-        return new RunPlan(invocation, index, (int) connections, bindHost, labels);
+        return new RunPlan(invocation, index, (int) connections, bindHost, labels, token);
     }
 
     /** The same plan loading {@code target} instead of the profile's or {@code --target}'s. */
@@ -132,13 +152,47 @@ public record RunPlan(
                 runnerIndex,
                 connections,
                 bindHost,
-                labels);
+                labels,
+                controlToken);
     }
 
-    /** The profile as this run loads it: {@code --target} and {@code -k} applied. */
+    /** The same plan with other TLS flags. */
+    public RunPlan withTls(RunnerInvocation.Tls tls) {
+        return new RunPlan(
+                invocation.withTls(tls), runnerIndex, connections, bindHost, labels, controlToken);
+    }
+
+    /**
+     * The profile as this run loads it: {@code --target}, {@code -k} and the TLS flags that need no
+     * file ({@code --tls}, {@code --tls-server-name}, {@code --tls-insecure}, {@code
+     * --no-tls-session-reuse}, {@code --tls-key-password-env}) applied; the TLS files are read when
+     * the run is prepared.
+     */
     public Profile applyTo(Profile profile) {
         Profile applied = invocation.load().keepAlive() ? profile.withKeepAlive(true) : profile;
+        applied = applied.withTls(tlsOf(applied));
         return invocation.target().map(applied::withTarget).orElse(applied);
+    }
+
+    private Optional<TlsSpec> tlsOf(Profile profile) {
+        RunnerInvocation.Tls flags = invocation.tls();
+        if (profile.tls().isEmpty() && !flags.enable()) {
+            return Optional.empty();
+        }
+        TlsSpec tls = profile.tls().orElse(TlsSpec.DEFAULTS);
+        if (flags.serverName().isPresent()) {
+            tls = tls.withServerName(flags.serverName());
+        }
+        if (flags.insecure()) {
+            tls = tls.withVerify(false);
+        }
+        if (flags.noSessionReuse()) {
+            tls = tls.withSessionReuse(false);
+        }
+        if (flags.keyPasswordEnv().isPresent()) {
+            tls = tls.withKeyPasswordEnv(flags.keyPasswordEnv());
+        }
+        return Optional.of(tls);
     }
 
     /**
@@ -148,6 +202,11 @@ public record RunPlan(
      * @return why the profile and the flags do not go together, or empty
      */
     public Optional<String> problemWith(Profile profile) {
+        if (profile.tls().isEmpty() && invocation.tls().any()) {
+            return Optional.of(
+                    "the --tls-* flags apply to TLS targets: add 'tls = true' to [common], give"
+                            + " --tls, or use an https:// URL");
+        }
         Optional<String> mix = mixProblem(profile);
         if (mix.isPresent()) {
             return mix;
@@ -404,6 +463,57 @@ public record RunPlan(
                                 + "' (choose one of "
                                 + String.join(", ", RunnerInvocation.TRANSPORTS)
                                 + ")");
+    }
+
+    static Optional<String> tlsProvider(RunnerInvocation invocation) {
+        String name = invocation.tls().provider().toLowerCase(Locale.ROOT);
+        return TLS_PROVIDERS.contains(name)
+                ? Optional.empty()
+                : Optional.of(
+                        "--tls-provider: unknown provider '"
+                                + invocation.tls().provider()
+                                + "' (choose one of "
+                                + String.join(", ", TLS_PROVIDERS)
+                                + ")");
+    }
+
+    static Optional<String> tlsKeyPair(RunnerInvocation invocation) {
+        RunnerInvocation.Tls tls = invocation.tls();
+        return tls.cert().isPresent() != tls.key().isPresent()
+                ? Optional.of(
+                        "give --tls-cert and --tls-key together: a client certificate goes with its"
+                                + " key")
+                : Optional.empty();
+    }
+
+    static Optional<String> tlsInsecureAlone(RunnerInvocation invocation) {
+        RunnerInvocation.Tls tls = invocation.tls();
+        return tls.insecure() && tls.ca().isPresent()
+                ? Optional.of(
+                        "--tls-insecure accepts any certificate, so --tls-ca would not be used;"
+                                + " give one of them")
+                : Optional.empty();
+    }
+
+    static Optional<String> tlsKeyPasswordEnv(RunnerInvocation invocation) {
+        return invocation.tls().keyPasswordEnv().stream()
+                .filter(name -> !name.matches("[A-Za-z_][A-Za-z0-9_]*"))
+                .map(
+                        name ->
+                                "--tls-key-password-env must name an environment variable"
+                                        + " (letters, digits, '_'), not '"
+                                        + name
+                                        + "'")
+                .findFirst();
+    }
+
+    static Optional<String> tlsServerName(RunnerInvocation invocation) {
+        return invocation.tls().serverName().stream()
+                .flatMap(
+                        name ->
+                                Target.hostProblem(name).stream()
+                                        .map(problem -> "--tls-server-name: " + problem))
+                .findFirst();
     }
 
     /** Whether a positional argument is a URL rather than a profile file. */

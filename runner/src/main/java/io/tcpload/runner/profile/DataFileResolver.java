@@ -21,6 +21,29 @@ public interface DataFileResolver {
      */
     Lookup resolve(String name);
 
+    /**
+     * Looks up a small file (a certificate, a key), refusing one of more than {@code capBytes}
+     * bytes; a resolver that reads files reads no more than that.
+     *
+     * @param what what the file is to the user, for messages ("CA bundle", "client key")
+     */
+    default Lookup resolve(String name, long capBytes, String what) {
+        Lookup lookup = resolve(name);
+        if (lookup instanceof Found found && found.content().length() > capBytes) {
+            return new Refused(
+                    "the "
+                            + what
+                            + " "
+                            + found.source()
+                            + " has "
+                            + found.content().length()
+                            + " bytes, more than the limit of "
+                            + capBytes
+                            + ".");
+        }
+        return lookup;
+    }
+
     /** What a lookup gives: the data, or why there is none. */
     sealed interface Lookup permits Found, Refused {}
 

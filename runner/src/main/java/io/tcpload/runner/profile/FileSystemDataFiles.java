@@ -32,6 +32,11 @@ final class FileSystemDataFiles implements DataFileResolver {
 
     @Override
     public Lookup resolve(String name) {
+        return resolve(name, capBytes, "data file");
+    }
+
+    @Override
+    public Lookup resolve(String name, long cap, String what) {
         List<Path> candidates;
         try {
             candidates = candidates(Path.of(name));
@@ -41,7 +46,9 @@ final class FileSystemDataFiles implements DataFileResolver {
         Optional<Path> found = candidates.stream().filter(Files::exists).findFirst();
         if (found.isEmpty()) {
             return new Refused(
-                    "the data file "
+                    "the "
+                            + what
+                            + " "
                             + Values.quote(name)
                             + " was not found; looked for "
                             + String.join(" and ", candidates.stream().map(Path::toString).toList())
@@ -49,11 +56,11 @@ final class FileSystemDataFiles implements DataFileResolver {
         }
         Path path = found.get();
         if (Files.isDirectory(path)) {
-            return new Refused("the data file " + path + " is not a regular file.");
+            return new Refused("the " + what + " " + path + " is not a regular file.");
         }
         try {
             // Devices, FIFOs and /proc files are read too, with the same cap.
-            byte[] content = BoundedRead.readAtMost(path, capBytes, "data file");
+            byte[] content = BoundedRead.readAtMost(path, Math.min(cap, capBytes), what);
             return new Found(path.toString(), ImmutableBytes.own(content));
         } catch (UnreadableFileException e) {
             return new Refused(e.getMessage());

@@ -3,6 +3,7 @@ package io.tcpload.runner.profile;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A validated load profile: where to connect, how to build each request, how to frame and judge
@@ -16,6 +17,8 @@ import java.util.Objects;
  * @param request the request templates and length field
  * @param response the response framing and the success rule
  * @param parameters the {@code [parameters]} entries, in file order
+ * @param tls how connections speak TLS ({@code tls = true}, an {@code https://} URL); empty for
+ *     plain TCP
  * @param mix the named requests of a transaction mix ({@code [request.NAME]} sections), in file
  *     order; empty for a profile of one plain {@code [request]}. In a mix {@code request} is the
  *     first named request's, and {@code response} is {@code [response]}, whose framing every
@@ -28,6 +31,7 @@ public record Profile(
         RequestSpec request,
         ResponseSpec response,
         List<ParameterSpec> parameters,
+        Optional<TlsSpec> tls,
         List<NamedRequest> mix) {
 
     public Profile {
@@ -35,7 +39,19 @@ public record Profile(
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(response, "response");
         parameters = List.copyOf(parameters);
+        Objects.requireNonNull(tls, "tls");
         mix = List.copyOf(mix);
+    }
+
+    /** A plain TCP profile of one plain {@code [request]}. */
+    public Profile(
+            Path source,
+            Target target,
+            boolean keepAlive,
+            RequestSpec request,
+            ResponseSpec response,
+            List<ParameterSpec> parameters) {
+        this(source, target, keepAlive, request, response, parameters, Optional.empty(), List.of());
     }
 
     /** A profile of one plain {@code [request]}. */
@@ -45,8 +61,21 @@ public record Profile(
             boolean keepAlive,
             RequestSpec request,
             ResponseSpec response,
-            List<ParameterSpec> parameters) {
-        this(source, target, keepAlive, request, response, parameters, List.of());
+            List<ParameterSpec> parameters,
+            Optional<TlsSpec> tls) {
+        this(source, target, keepAlive, request, response, parameters, tls, List.of());
+    }
+
+    /** A plain TCP profile. */
+    public Profile(
+            Path source,
+            Target target,
+            boolean keepAlive,
+            RequestSpec request,
+            ResponseSpec response,
+            List<ParameterSpec> parameters,
+            List<NamedRequest> mix) {
+        this(source, target, keepAlive, request, response, parameters, Optional.empty(), mix);
     }
 
     /** Whether the profile is a transaction mix of named requests. */
@@ -60,10 +89,14 @@ public record Profile(
     }
 
     public Profile withTarget(Target newTarget) {
-        return new Profile(source, newTarget, keepAlive, request, response, parameters, mix);
+        return new Profile(source, newTarget, keepAlive, request, response, parameters, tls, mix);
     }
 
     public Profile withKeepAlive(boolean newKeepAlive) {
-        return new Profile(source, target, newKeepAlive, request, response, parameters, mix);
+        return new Profile(source, target, newKeepAlive, request, response, parameters, tls, mix);
+    }
+
+    public Profile withTls(Optional<TlsSpec> newTls) {
+        return new Profile(source, target, keepAlive, request, response, parameters, newTls, mix);
     }
 }

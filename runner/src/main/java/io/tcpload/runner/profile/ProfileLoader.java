@@ -6,10 +6,11 @@ import io.tcpload.runner.format.ByteText;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Reads wrktcp INI profiles. Pure apart from reading the INI file and what the {@link
- * DataFileResolver} does for FILE data files.
+ * DataFileResolver} does for FILE data files and TLS certificate and key files.
  *
  * <p>Loading runs in stages, each reporting into one problem list so that a profile with several
  * mistakes gets them all at once: {@link IniLines} joins continued lines, {@link IniParser} sorts
@@ -32,7 +33,15 @@ public final class ProfileLoader {
      * @throws ProfileException with every problem found, each with file, line and key
      */
     public static LoadedProfile load(Path file) throws ProfileException {
-        return parse(read(file), file, DataFileResolver.besideProfile(file));
+        return load(file, TlsFilesGiven.NONE);
+    }
+
+    /**
+     * As {@link #load(Path)}, with the TLS files of {@code given} left out of the lookup: they come
+     * from the command line.
+     */
+    public static LoadedProfile load(Path file, TlsFilesGiven given) throws ProfileException {
+        return parse(read(file), file, DataFileResolver.besideProfile(file), given);
     }
 
     /**
@@ -57,11 +66,22 @@ public final class ProfileLoader {
      */
     public static LoadedProfile parse(byte[] content, Path file, DataFileResolver dataFiles)
             throws ProfileException {
+        return parse(content, file, dataFiles, TlsFilesGiven.NONE);
+    }
+
+    /**
+     * As {@link #parse(byte[], Path, DataFileResolver)}, with the TLS files of {@code given} left
+     * out of the lookup (the profile's {@link TlsSpec} then holds none of them).
+     */
+    public static LoadedProfile parse(
+            byte[] content, Path file, DataFileResolver dataFiles, TlsFilesGiven given)
+            throws ProfileException {
         Problems problems = new Problems(displayName(file));
         String text = decode(content, problems);
         problems.throwIfErrors();
         IniDocument document = IniParser.parse(text, problems);
         CommonSection.Settings common = CommonSection.read(document, problems);
+        Optional<TlsSpec> tls = TlsSection.read(document, dataFiles, given, problems);
         ParameterSection.Parameters parameters =
                 ParameterSection.read(document, dataFiles, problems);
         boolean mixOnly =
@@ -85,6 +105,7 @@ public final class ProfileLoader {
                         mixOnly ? mix.get(0).request() : request,
                         response,
                         parameters.specs(),
+                        tls,
                         mix);
         return new LoadedProfile(profile, problems.warnings());
     }

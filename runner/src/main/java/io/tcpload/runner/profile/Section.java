@@ -7,7 +7,23 @@ import java.util.stream.Collectors;
 
 /** The sections of a profile and the keys each one accepts (the key table of the loader). */
 enum Section {
-    COMMON("common", List.of(Keys.HOST, Keys.PORT, Keys.HTTP_LINE, Keys.KEEPALIVE)),
+    COMMON(
+            "common",
+            List.of(
+                    Keys.HOST,
+                    Keys.PORT,
+                    Keys.HTTP_LINE,
+                    Keys.KEEPALIVE,
+                    Keys.TLS,
+                    Keys.TLS_SERVER_NAME,
+                    Keys.TLS_CA,
+                    Keys.TLS_CERT,
+                    Keys.TLS_KEY,
+                    Keys.TLS_KEY_PASSWORD_ENV,
+                    Keys.TLS_VERIFY,
+                    Keys.TLS_PROTOCOLS,
+                    Keys.TLS_CIPHERS,
+                    Keys.TLS_SESSION_REUSE)),
     REQUEST(
             "request",
             List.of(
@@ -88,6 +104,16 @@ enum Section {
         static final String PORT = "port";
         static final String HTTP_LINE = "http_line";
         static final String KEEPALIVE = "keepalive";
+        static final String TLS = "tls";
+        static final String TLS_SERVER_NAME = "tls_server_name";
+        static final String TLS_CA = "tls_ca";
+        static final String TLS_CERT = "tls_cert";
+        static final String TLS_KEY = "tls_key";
+        static final String TLS_KEY_PASSWORD_ENV = "tls_key_password_env";
+        static final String TLS_VERIFY = "tls_verify";
+        static final String TLS_PROTOCOLS = "tls_protocols";
+        static final String TLS_CIPHERS = "tls_ciphers";
+        static final String TLS_SESSION_REUSE = "tls_session_reuse";
 
         static final String REQ_LEN_LEN = "req_len_len";
         static final String REQ_LEN_TYPE = "req_len_type";

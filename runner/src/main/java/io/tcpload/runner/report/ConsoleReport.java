@@ -80,6 +80,9 @@ public final class ConsoleReport {
         if (summary.connectUs().getTotalCount() > 0) {
             statsRow(out, "Connect", HistogramStats.of(summary.connectUs()), Units::time);
         }
+        if (summary.handshakeUs().getTotalCount() > 0) {
+            statsRow(out, "Handshake", HistogramStats.of(summary.handshakeUs()), Units::time);
+        }
         RateSummary rate = summary.rate();
         if (options.latencyDistribution()) {
             if (rate == null) {
@@ -112,8 +115,11 @@ public final class ConsoleReport {
                     .append(", write ")
                     .append(counts.writeErrors())
                     .append(", timeout ")
-                    .append(counts.timeouts())
-                    .append('\n');
+                    .append(counts.timeouts());
+            if (counts.tlsErrors() > 0) {
+                out.append(", tls ").append(counts.tlsErrors());
+            }
+            out.append('\n');
         }
         if (counts.retried() > 0) {
             out.append("  Retried requests: ").append(counts.retried()).append('\n');

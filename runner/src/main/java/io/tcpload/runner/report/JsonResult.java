@@ -8,9 +8,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.stats.Counts;
+import io.tcpload.runner.stats.Histograms;
 import io.tcpload.runner.stats.RateSummary;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
+import io.tcpload.runner.stats.SecondRows;
 import io.tcpload.runner.stats.SecondSample;
 import io.tcpload.runner.stats.StageResult;
 import java.nio.ByteBuffer;
@@ -26,22 +28,23 @@ import org.HdrHistogram.Histogram;
  * The machine-readable result of a run ({@code "format": "tcpload-result/v1"}), and its inverse.
  *
  * <p>Every figure of the {@link RunSummary} is written. Each histogram ({@code latencyUs}, {@code
- * connectUs}, {@code requestRate}) is an object holding readable figures ({@code count}, {@code
- * mean}, {@code stdev}, {@code min}, {@code max}, {@code withinStdevPercent}, {@code p50}, {@code
- * p75}, {@code p90}, {@code p99}, {@code p99_9}, {@code p99_99}, in the histogram's own unit) next
- * to {@code histogram}, its HdrHistogram compressed encoding in Base64. The encoding is what {@link
- * #read} uses, so results of several runners merge exactly, with no loss from the summaries.
- * Top-level derived rates ({@code requestsPerSec}, {@code successPerSec}, {@code failurePerSec},
- * {@code bytesReadPerSec}) are for readers only and are ignored when reading. {@code startEpochUs}
- * is when the load really began (its first event loop began, microseconds since the epoch) and
- * {@code lastStartEpochUs} when its last event loop began; a result without the first reads as 0,
- * one without the second as if every loop began at the first's instant. A {@code counts} object
- * without {@code retried} (a result written before it was counted) reads as none retried. {@code
- * addresses} lists, per address the target's name resolved to, the {@code requests} answered from
- * it and the socket {@code errors} of connections to it; a result without it reads as none known.
- * {@code byRequest}, only for a transaction mix, lists per named request its {@code name}, {@code
- * requests}, {@code successes}, {@code failures} and {@code latencyUs} histogram; a result without
- * it reads as a run of one request.
+ * connectUs}, {@code handshakeUs}, {@code requestRate}) is an object holding readable figures
+ * ({@code count}, {@code mean}, {@code stdev}, {@code min}, {@code max}, {@code
+ * withinStdevPercent}, {@code p50}, {@code p75}, {@code p90}, {@code p99}, {@code p99_9}, {@code
+ * p99_99}, in the histogram's own unit) next to {@code histogram}, its HdrHistogram compressed
+ * encoding in Base64. The encoding is what {@link #read} uses, so results of several runners merge
+ * exactly, with no loss from the summaries. Top-level derived rates ({@code requestsPerSec}, {@code
+ * successPerSec}, {@code failurePerSec}, {@code bytesReadPerSec}) are for readers only and are
+ * ignored when reading. {@code startEpochUs} is when the load really began (its first event loop
+ * began, microseconds since the epoch) and {@code lastStartEpochUs} when its last event loop began;
+ * a result without the first reads as 0, one without the second as if every loop began at the
+ * first's instant. A {@code counts} object without {@code retried} (a result written before it was
+ * counted) reads as none retried, one without {@code tlsErrors} as no TLS errors, and one without
+ * {@code handshakeUs} as no handshakes. {@code addresses} lists, per address the target's name
+ * resolved to, the {@code requests} answered from it and the socket {@code errors} of connections
+ * to it; a result without it reads as none known. {@code byRequest}, only for a transaction mix,
+ * lists per named request its {@code name}, {@code requests}, {@code successes}, {@code failures}
+ * and {@code latencyUs} histogram; a result without it reads as a run of one request.
  *
  * <p>Stateless and thread-safe.
  */
@@ -74,6 +77,22 @@ public final class JsonResult {
      * its end), which the result then says.
      */
     public static String write(RunSummary summary, Stopped stopped) {
+        return write(summary, stopped, 1);
+    }
+
+    /**
+     * The result an orchestrator fetches: as {@link #write(RunSummary, Stopped)} with the
+     * per-second rows folded to at most {@link SecondRows#MAX_ROWS} ({@code secondsPerRow} says how
+     * many seconds a row holds), whatever the run's length.
+     */
+    public static String writeCompact(RunSummary summary, Stopped stopped) {
+        return write(
+                summary,
+                stopped,
+                SecondRows.secondsPerRow(summary.info().durationMs(), SecondRows.MAX_ROWS));
+    }
+
+    private static String write(RunSummary summary, Stopped stopped, int secondsPerRow) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("format", FORMAT);
         if (stopped != null) {
@@ -96,10 +115,14 @@ public final class JsonResult {
         root.set("counts", counts(counts));
         root.set("latencyUs", histogram(summary.latencyUs()));
         root.set("connectUs", histogram(summary.connectUs()));
+        root.set("handshakeUs", histogram(summary.handshakeUs()));
         root.set("requestRate", histogram(summary.requestRate()));
 
+        if (secondsPerRow > 1) {
+            root.put("secondsPerRow", secondsPerRow);
+        }
         ArrayNode series = root.putArray("seconds");
-        for (SecondSample second : summary.seconds()) {
+        for (SecondSample second : SecondRows.fold(summary.seconds(), secondsPerRow)) {
             ObjectNode node = series.addObject();
             node.put("second", second.second());
             node.set("counts", counts(second.counts()));
@@ -298,6 +321,9 @@ public final class JsonResult {
                         : startEpochUs,
                 root.hasNonNull("rate") ? readRate(object(root, "rate", "rate")) : null,
                 addresses,
+                root.hasNonNull("handshakeUs")
+                        ? readHistogram(root, "handshakeUs")
+                        : Histograms.create(),
                 byRequest);
     }
 
@@ -395,6 +421,7 @@ public final class JsonResult {
         node.put("bytesWritten", counts.bytesWritten());
         node.put("non2xx3xx", counts.non2xx3xx());
         node.put("retried", counts.retried());
+        node.put("tlsErrors", counts.tlsErrors());
         return node;
     }
 
@@ -410,7 +437,8 @@ public final class JsonResult {
                 longValue(node, "bytesRead", path + ".bytesRead"),
                 longValue(node, "bytesWritten", path + ".bytesWritten"),
                 longValue(node, "non2xx3xx", path + ".non2xx3xx"),
-                node.has("retried") ? longValue(node, "retried", path + ".retried") : 0);
+                node.has("retried") ? longValue(node, "retried", path + ".retried") : 0,
+                node.has("tlsErrors") ? longValue(node, "tlsErrors", path + ".tlsErrors") : 0);
     }
 
     private static ObjectNode histogram(Histogram histogram) {

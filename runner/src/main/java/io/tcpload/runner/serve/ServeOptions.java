@@ -1,6 +1,7 @@
 package io.tcpload.runner.serve;
 
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * How the demo server listens and answers. Immutable.
@@ -14,6 +15,8 @@ import java.util.Objects;
  *     server stalls; 0 for never
  * @param stallForMs how long each stall lasts: responses due during it are all written when it ends
  *     (the coordinated-omission experiment of wrk2)
+ * @param tls how to speak TLS; empty for plain TCP unless the profile says {@code tls = true}, when
+ *     a certificate is made at start
  */
 public record ServeOptions(
         String bindHost,
@@ -22,9 +25,11 @@ public record ServeOptions(
         long delayMs,
         int threads,
         long stallEveryMs,
-        long stallForMs) {
+        long stallForMs,
+        Optional<ServeTls> tls) {
 
     public ServeOptions {
+        Objects.requireNonNull(tls, "tls");
         Objects.requireNonNull(bindHost, "bindHost");
         if (bindHost.isBlank()) {
             throw new IllegalArgumentException("bind host is empty");
@@ -53,6 +58,26 @@ public record ServeOptions(
         }
     }
 
+    /** Options without TLS of their own. */
+    public ServeOptions(
+            String bindHost,
+            int port,
+            double failureRate,
+            long delayMs,
+            int threads,
+            long stallEveryMs,
+            long stallForMs) {
+        this(
+                bindHost,
+                port,
+                failureRate,
+                delayMs,
+                threads,
+                stallEveryMs,
+                stallForMs,
+                Optional.empty());
+    }
+
     /** Options without stalls. */
     public ServeOptions(String bindHost, int port, double failureRate, long delayMs, int threads) {
         this(bindHost, port, failureRate, delayMs, threads, 0, 0);
@@ -65,32 +90,37 @@ public record ServeOptions(
 
     public ServeOptions withBindHost(String newBindHost) {
         return new ServeOptions(
-                newBindHost, port, failureRate, delayMs, threads, stallEveryMs, stallForMs);
+                newBindHost, port, failureRate, delayMs, threads, stallEveryMs, stallForMs, tls);
     }
 
     public ServeOptions withPort(int newPort) {
         return new ServeOptions(
-                bindHost, newPort, failureRate, delayMs, threads, stallEveryMs, stallForMs);
+                bindHost, newPort, failureRate, delayMs, threads, stallEveryMs, stallForMs, tls);
     }
 
     public ServeOptions withFailureRate(double newFailureRate) {
         return new ServeOptions(
-                bindHost, port, newFailureRate, delayMs, threads, stallEveryMs, stallForMs);
+                bindHost, port, newFailureRate, delayMs, threads, stallEveryMs, stallForMs, tls);
     }
 
     public ServeOptions withDelayMs(long newDelayMs) {
         return new ServeOptions(
-                bindHost, port, failureRate, newDelayMs, threads, stallEveryMs, stallForMs);
+                bindHost, port, failureRate, newDelayMs, threads, stallEveryMs, stallForMs, tls);
     }
 
     public ServeOptions withThreads(int newThreads) {
         return new ServeOptions(
-                bindHost, port, failureRate, delayMs, newThreads, stallEveryMs, stallForMs);
+                bindHost, port, failureRate, delayMs, newThreads, stallEveryMs, stallForMs, tls);
+    }
+
+    public ServeOptions withTls(Optional<ServeTls> newTls) {
+        return new ServeOptions(
+                bindHost, port, failureRate, delayMs, threads, stallEveryMs, stallForMs, newTls);
     }
 
     /** Stalls of {@code newStallForMs} every {@code newStallEveryMs}. */
     public ServeOptions withStalls(long newStallEveryMs, long newStallForMs) {
         return new ServeOptions(
-                bindHost, port, failureRate, delayMs, threads, newStallEveryMs, newStallForMs);
+                bindHost, port, failureRate, delayMs, threads, newStallEveryMs, newStallForMs, tls);
     }
 }

@@ -19,10 +19,14 @@ import io.tcpload.runner.plan.PlanException;
 import io.tcpload.runner.plan.RunPlan;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.Target;
+import io.tcpload.runner.profile.TlsSpec;
 import io.tcpload.runner.report.JsonResult;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.template.RequestMix;
 import io.tcpload.runner.template.RunnerSlice;
+import io.tcpload.runner.tls.ClientTls;
+import io.tcpload.runner.tls.TlsProvider;
+import io.tcpload.runner.tls.TlsSetupException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.UnknownHostException;
@@ -54,6 +58,7 @@ public final class RunSession implements AutoCloseable {
     private final ControlChannel channel;
     private final RunnerEndpoint endpoint;
     private final PrintStream log;
+    private final ClientTls tls;
     private final OptionalInt gracePeriodSeconds;
 
     /** The signal that stopped the run, and when ({@link System#nanoTime}); null before one. */
@@ -78,8 +83,10 @@ public final class RunSession implements AutoCloseable {
             ControlChannel channel,
             RunnerEndpoint endpoint,
             PrintStream log,
+            ClientTls tls,
             OptionalInt gracePeriodSeconds) {
         this.plan = plan;
+        this.tls = tls;
         this.engine = engine;
         this.target = target;
         this.resolver = resolver;
@@ -107,8 +114,8 @@ public final class RunSession implements AutoCloseable {
      * plan asks for it, the endpoint serving. The gate is the plan's ({@code --await-start} waits
      * for {@code /start}, else the run begins at once).
      *
-     * @param environment the variables the profile's ENV parameters read, e.g. {@code
-     *     System::getenv}
+     * @param environment the variables the profile's ENV parameters and an encrypted TLS key's
+     *     password variable read, e.g. {@code System::getenv}
      * @param runnerVersion what {@code /stats} says this runner is
      * @param log where the session says what it does (the transport, the endpoint, the start)
      * @throws PlanException when the profile and the plan do not make a run
@@ -162,6 +169,8 @@ public final class RunSession implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             throw new PlanException(List.of(e.getMessage()));
         }
+        profile = TlsFlagFiles.apply(profile, plan.invocation().tls());
+        ClientTls tls = clientTls(plan, profile, environment, log);
         TargetResolver resolver = resolverForThisMachine();
         try {
             // Once now, so that a name that does not resolve fails before anything starts; the
@@ -169,9 +178,10 @@ public final class RunSession implements AutoCloseable {
             resolver.resolve(profile.target().host());
         } catch (UnknownHostException e) {
             close(resolver);
+            closeTls(tls);
             throw new SetupException("cannot resolve host '" + profile.target().host() + "'", e);
         }
-        LoadEngine engine = new LoadEngine(profile, config, requests, transport);
+        LoadEngine engine = new LoadEngine(profile, config, requests, transport).withTls(tls);
         String named = plan.invocation().profile().orElse("");
         if (RunPlan.looksLikeUrl(named)) {
             engine = engine.describedAs(named, named);
@@ -188,7 +198,7 @@ public final class RunSession implements AutoCloseable {
         ControlChannel channel = null;
         RunnerEndpoint endpoint = null;
         if (control.metricsPort().isPresent()) {
-            channel = new ControlChannel(gate);
+            channel = new ControlChannel(gate, plan.controlToken());
             String host = plan.bindHost();
             try {
                 endpoint =
@@ -196,6 +206,7 @@ public final class RunSession implements AutoCloseable {
                                 host, control.metricsPort().getAsInt(), metrics, stats, channel);
             } catch (IOException e) {
                 close(resolver);
+                closeTls(tls);
                 throw new SetupException(
                         "cannot serve metrics on "
                                 + host
@@ -212,7 +223,19 @@ public final class RunSession implements AutoCloseable {
                             + endpoint.port()
                             + "/metrics");
         }
-        log.println("tcpload-runner: " + transport.name() + " transport");
+        OpenFileLimit.current()
+                .ifPresent(
+                        limit ->
+                                OpenFileLimit.warning(
+                                                config.connections(),
+                                                plan.invocation().demoTarget(),
+                                                limit)
+                                        .ifPresent(w -> log.println("tcpload-runner: " + w)));
+        log.println(
+                "tcpload-runner: "
+                        + transport.name()
+                        + " transport"
+                        + (tls == null ? "" : ", TLS by " + tls.providerName()));
         return new RunSession(
                 plan,
                 engine,
@@ -224,7 +247,39 @@ public final class RunSession implements AutoCloseable {
                 channel,
                 endpoint,
                 log,
+                tls,
                 gracePeriod(environment, log));
+    }
+
+    /** The run's TLS context, built once; null for plain TCP. */
+    private static ClientTls clientTls(
+            RunPlan plan, Profile profile, Function<String, String> environment, PrintStream log)
+            throws PlanException {
+        if (profile.tls().isEmpty()) {
+            return null;
+        }
+        TlsSpec spec = profile.tls().get();
+        if (!spec.verify()) {
+            log.println(
+                    "tcpload-runner: warning: TLS certificates are not verified: any server is"
+                            + " accepted");
+        }
+        try {
+            return ClientTls.build(
+                    spec,
+                    profile.target().host(),
+                    profile.request().http(),
+                    TlsProvider.named(plan.invocation().tls().provider()),
+                    environment);
+        } catch (TlsSetupException e) {
+            throw new PlanException(List.of(e.getMessage()));
+        }
+    }
+
+    private static void closeTls(ClientTls tls) {
+        if (tls != null) {
+            tls.close();
+        }
     }
 
     /**
@@ -328,7 +383,8 @@ public final class RunSession implements AutoCloseable {
             log.println("tcpload-runner: " + stopped.describe() + "; the result is partial");
         }
         if (channel != null) {
-            channel.publishResult(JsonResult.write(summary, stopped));
+            // What an orchestrator fetches stays small however long the run: rows folded.
+            channel.publishResult(JsonResult.writeCompact(summary, stopped));
         }
         return summary;
     }
@@ -407,6 +463,7 @@ public final class RunSession implements AutoCloseable {
             endpoint.close();
         }
         close(resolver);
+        closeTls(tls);
     }
 
     /**

@@ -16,6 +16,8 @@ package io.tcpload.runner.stats;
  * @param retried requests written again on a new connection because the server closed the one they
  *     were written on before answering them, having answered before or said it would close (not
  *     errors: each still ends in a response, an error or the end of the run)
+ * @param tlsErrors TLS handshakes that failed (a certificate refused on either side, no common
+ *     protocol version or cipher suite)
  */
 public record Counts(
         long requests,
@@ -28,9 +30,38 @@ public record Counts(
         long bytesRead,
         long bytesWritten,
         long non2xx3xx,
-        long retried) {
+        long retried,
+        long tlsErrors) {
 
-    public static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    /** Counts without TLS errors. */
+    public Counts(
+            long requests,
+            long successes,
+            long failures,
+            long connectErrors,
+            long readErrors,
+            long writeErrors,
+            long timeouts,
+            long bytesRead,
+            long bytesWritten,
+            long non2xx3xx,
+            long retried) {
+        this(
+                requests,
+                successes,
+                failures,
+                connectErrors,
+                readErrors,
+                writeErrors,
+                timeouts,
+                bytesRead,
+                bytesWritten,
+                non2xx3xx,
+                retried,
+                0);
+    }
 
     /** Counts with nothing retried. */
     public Counts(
@@ -58,9 +89,9 @@ public record Counts(
                 0);
     }
 
-    /** All socket-level errors: connect, read, write and timeout. */
+    /** All socket-level errors: connect, read, write, timeout and TLS. */
     public long errors() {
-        return connectErrors + readErrors + writeErrors + timeouts;
+        return connectErrors + readErrors + writeErrors + timeouts + tlsErrors;
     }
 
     public Counts plus(Counts other) {
@@ -75,6 +106,7 @@ public record Counts(
                 bytesRead + other.bytesRead,
                 bytesWritten + other.bytesWritten,
                 non2xx3xx + other.non2xx3xx,
-                retried + other.retried);
+                retried + other.retried,
+                tlsErrors + other.tlsErrors);
     }
 }

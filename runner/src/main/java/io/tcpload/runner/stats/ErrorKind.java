@@ -8,6 +8,8 @@ public enum ErrorKind {
     READ,
     /** A request could not be built or written. */
     WRITE,
-    /** A connect or a response took longer than the timeout. */
-    TIMEOUT
+    /** A connect, a TLS handshake or a response took longer than the timeout. */
+    TIMEOUT,
+    /** A TLS handshake failed: the certificate was refused, or the server refused this client. */
+    TLS
 }

@@ -17,6 +17,7 @@ public final class LoopStats {
 
     private final Histogram latencyUs = Histograms.create();
     private final Histogram connectUs = Histograms.create();
+    private final Histogram handshakeUs = Histograms.create();
     private final Histogram requestRate = Histograms.create();
     private final Map<String, long[]> errorMessages = new HashMap<>();
     private final AddressCounts addresses = new AddressCounts();
@@ -31,6 +32,7 @@ public final class LoopStats {
     private long readErrors;
     private long writeErrors;
     private long timeouts;
+    private long tlsErrors;
     private long bytesRead;
     private long bytesWritten;
     private long non2xx3xx;
@@ -111,6 +113,11 @@ public final class LoopStats {
         Histograms.record(connectUs, connectMicros);
     }
 
+    /** A TLS handshake that succeeded, from the TCP connect to its end. */
+    public void recordHandshake(long handshakeMicros) {
+        Histograms.record(handshakeUs, handshakeMicros);
+    }
+
     /** A connection of this loop was established. */
     public void connectionOpened() {
         openConnections++;
@@ -151,6 +158,7 @@ public final class LoopStats {
             case READ -> readErrors++;
             case WRITE -> writeErrors++;
             case TIMEOUT -> timeouts++;
+            case TLS -> tlsErrors++;
         }
         errorMessages.computeIfAbsent(message, m -> new long[1])[0]++;
     }
@@ -180,11 +188,28 @@ public final class LoopStats {
             Histogram connectOut,
             Histogram requestRateOut,
             Map<String, Long> errorsOut) {
+        return drainInto(latencyOut, connectOut, null, requestRateOut, errorsOut);
+    }
+
+    /**
+     * As {@link #drainInto(Histogram, Histogram, Histogram, Map)}, the TLS handshake times into
+     * {@code handshakeOut} too (dropped when it is null).
+     */
+    public Counts drainInto(
+            Histogram latencyOut,
+            Histogram connectOut,
+            Histogram handshakeOut,
+            Histogram requestRateOut,
+            Map<String, Long> errorsOut) {
         latencyOut.add(latencyUs);
         connectOut.add(connectUs);
+        if (handshakeOut != null) {
+            handshakeOut.add(handshakeUs);
+        }
         requestRateOut.add(requestRate);
         latencyUs.reset();
         connectUs.reset();
+        handshakeUs.reset();
         requestRate.reset();
         errorMessages.forEach((message, count) -> errorsOut.merge(message, count[0], Long::sum));
         errorMessages.clear();
@@ -200,7 +225,8 @@ public final class LoopStats {
                         bytesRead,
                         bytesWritten,
                         non2xx3xx,
-                        retried);
+                        retried,
+                        tlsErrors);
         requests = 0;
         successes = 0;
         failures = 0;
@@ -208,6 +234,7 @@ public final class LoopStats {
         readErrors = 0;
         writeErrors = 0;
         timeouts = 0;
+        tlsErrors = 0;
         bytesRead = 0;
         bytesWritten = 0;
         non2xx3xx = 0;

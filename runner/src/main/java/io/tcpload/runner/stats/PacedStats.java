@@ -146,7 +146,9 @@ public final class PacedStats {
                             errors[ErrorKind.TIMEOUT.ordinal()],
                             0,
                             0,
-                            0);
+                            0,
+                            0,
+                            errors[ErrorKind.TLS.ordinal()]);
             return new StageResult(
                     number,
                     stage.durationMs(),

@@ -1,6 +1,7 @@
 package io.tcpload.runner.stats;
 
 import java.util.List;
+import java.util.Objects;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -24,6 +25,8 @@ import org.HdrHistogram.Histogram;
  *     own spread ends here; 0 when unknown
  * @param addresses per address the target's name resolved to (in the order first seen), what its
  *     connections got; empty when unknown
+ * @param handshakeUs TLS handshake time (TCP connected to handshake done), in microseconds; empty
+ *     for plain TCP
  * @param byRequest per named request of a transaction mix, in the profile's order, its complete
  *     responses; they add up to the totals exactly. Empty for a profile of one plain request
  */
@@ -40,16 +43,82 @@ public record RunSummary(
         long lastStartEpochUs,
         RateSummary rate,
         List<AddressCount> addresses,
+        Histogram handshakeUs,
         List<RequestStats> byRequest) {
 
     public RunSummary {
         seconds = List.copyOf(seconds);
         errorMessages = List.copyOf(errorMessages);
         addresses = List.copyOf(addresses);
+        Objects.requireNonNull(handshakeUs, "handshakeUs");
         byRequest = List.copyOf(byRequest);
     }
 
     /** A summary without per-request rows (a profile of one plain request). */
+    public RunSummary(
+            RunInfo info,
+            long runtimeUs,
+            Counts counts,
+            Histogram latencyUs,
+            Histogram connectUs,
+            Histogram requestRate,
+            List<SecondSample> seconds,
+            List<ErrorCount> errorMessages,
+            long startEpochUs,
+            long lastStartEpochUs,
+            RateSummary rate,
+            List<AddressCount> addresses,
+            Histogram handshakeUs) {
+        this(
+                info,
+                runtimeUs,
+                counts,
+                latencyUs,
+                connectUs,
+                requestRate,
+                seconds,
+                errorMessages,
+                startEpochUs,
+                lastStartEpochUs,
+                rate,
+                addresses,
+                handshakeUs,
+                List.of());
+    }
+
+    /** A summary without TLS handshakes. */
+    public RunSummary(
+            RunInfo info,
+            long runtimeUs,
+            Counts counts,
+            Histogram latencyUs,
+            Histogram connectUs,
+            Histogram requestRate,
+            List<SecondSample> seconds,
+            List<ErrorCount> errorMessages,
+            long startEpochUs,
+            long lastStartEpochUs,
+            RateSummary rate,
+            List<AddressCount> addresses,
+            List<RequestStats> byRequest) {
+        this(
+                info,
+                runtimeUs,
+                counts,
+                latencyUs,
+                connectUs,
+                requestRate,
+                seconds,
+                errorMessages,
+                startEpochUs,
+                lastStartEpochUs,
+                rate,
+                addresses,
+                Histograms.create(),
+                byRequest);
+    }
+
+    /** A summary without TLS handshakes nor per-request rows. */
     public RunSummary(
             RunInfo info,
             long runtimeUs,
@@ -76,6 +145,7 @@ public record RunSummary(
                 lastStartEpochUs,
                 rate,
                 addresses,
+                Histograms.create(),
                 List.of());
     }
 
@@ -140,7 +210,7 @@ public record RunSummary(
      *
      * @param address {@code ip:port} ({@code [ip]:port} for IPv6)
      * @param requests complete responses from it
-     * @param errors socket errors (connect, read, write, timeout) on connections to it
+     * @param errors socket errors (connect, read, write, timeout, TLS) on connections to it
      */
     public record AddressCount(String address, long requests, long errors) {}
 

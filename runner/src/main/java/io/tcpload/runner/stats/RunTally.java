@@ -24,9 +24,11 @@ import org.HdrHistogram.Histogram;
 public final class RunTally {
     private final Histogram latencyTotal = Histograms.create();
     private final Histogram connectTotal = Histograms.create();
+    private final Histogram handshakeTotal = Histograms.create();
     private final Histogram rateTotal = Histograms.create();
     private final Histogram secondLatency = Histograms.create();
     private final Histogram secondConnect = Histograms.create();
+    private final Histogram secondHandshake = Histograms.create();
     private final Map<String, Long> errorsTotal = new HashMap<>();
     private final AddressCounts addressesTotal = new AddressCounts();
 
@@ -65,6 +67,7 @@ public final class RunTally {
         }
         secondLatency.reset();
         secondConnect.reset();
+        secondHandshake.reset();
         secondErrors = new HashMap<>();
         secondCounts = Counts.ZERO;
         secondOpenConnections = 0;
@@ -74,7 +77,9 @@ public final class RunTally {
 
     /** Moves what {@code loop} recorded since its last drain into this second. */
     public void drain(LoopStats loop) {
-        Counts counts = loop.drainInto(secondLatency, secondConnect, rateTotal, secondErrors);
+        Counts counts =
+                loop.drainInto(
+                        secondLatency, secondConnect, secondHandshake, rateTotal, secondErrors);
         secondCounts = secondCounts.plus(counts);
         secondOpenConnections += loop.openConnections();
         loop.drainAddressesInto(addressesTotal);
@@ -105,6 +110,7 @@ public final class RunTally {
         openConnections = secondOpenConnections;
         latencyTotal.add(secondLatency);
         connectTotal.add(secondConnect);
+        handshakeTotal.add(secondHandshake);
         secondErrors.forEach((message, count) -> errorsTotal.merge(message, count, Long::sum));
         total = total.plus(secondCounts);
         sentTotal += secondSent;
@@ -132,6 +138,11 @@ public final class RunTally {
     /** The connect times of the current second; reused by the next one. */
     public Histogram secondConnect() {
         return secondConnect;
+    }
+
+    /** The TLS handshake times of the current second; reused by the next one. */
+    public Histogram secondHandshake() {
+        return secondHandshake;
     }
 
     /** The current second's error messages with their counts, most frequent first. */
@@ -232,6 +243,7 @@ public final class RunTally {
                 lastStartEpochUs,
                 rate,
                 addressesTotal.named(addressNames),
+                handshakeTotal,
                 named.rows(requestNames));
     }
 

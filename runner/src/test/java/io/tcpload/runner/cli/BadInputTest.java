@@ -2,10 +2,12 @@ package io.tcpload.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tcpload.runner.tls.SelfSigned;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -177,8 +179,51 @@ class BadInputTest {
     }
 
     @Test
-    void httpsIsRefused() {
-        assertInvalid(CliResult.run("https://127.0.0.1:1/"), "TLS");
+    void tlsFlagsOnAPlainProfileAreRefused() throws IOException {
+        Path profile = write("plain.ini", "host = 127.0.0.1\nport = 9\n[request]\nreq_body = x\n");
+        assertInvalid(
+                CliResult.run("-d1s", "--tls-insecure", profile.toString()),
+                "--tls-* flags apply to TLS targets");
+    }
+
+    @Test
+    void tlsKeysWithoutTlsAreReportedWithLineAndKey() throws IOException {
+        Path profile =
+                write(
+                        "half.ini",
+                        "host = 127.0.0.1\nport = 9\ntls_verify = false\n[request]\nreq_body = x\n");
+        assertInvalid(
+                CliResult.run("-d1s", profile.toString()), "half.ini:3: tls_verify", "tls = true");
+    }
+
+    @Test
+    void aMissingTlsFileIsNamedWithItsFlag() {
+        assertInvalid(
+                CliResult.run("-d1s", "--tls-ca=/nonexistent/ca.pem", "https://127.0.0.1:1/"),
+                "--tls-ca: the CA bundle /nonexistent/ca.pem does not exist");
+    }
+
+    @Test
+    void aClientKeyOfAnotherCertificateIsRefusedBeforeTheRun() throws IOException {
+        SelfSigned mine = SelfSigned.forNames(List.of("127.0.0.1"));
+        SelfSigned other = SelfSigned.forNames(List.of("127.0.0.1"));
+        Path cert = write("client.crt", mine.certificatePem());
+        Path key = write("other.key", other.keyPem());
+        assertInvalid(
+                CliResult.run(
+                        "-d1s",
+                        "--tls-insecure",
+                        "--tls-cert=" + cert,
+                        "--tls-key=" + key,
+                        "https://127.0.0.1:1/"),
+                key + " is not the private key of the certificate in " + cert);
+    }
+
+    @Test
+    void halfAClientCertificateIsRefused() {
+        assertInvalid(
+                CliResult.run("--tls-cert=c.pem", "https://127.0.0.1:1/"),
+                "give --tls-cert and --tls-key together");
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.lang.Thread.State;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -72,6 +73,28 @@ class StartGateTest {
         long beforeNs = System.nanoTime();
         StartGate.waitUntil(deadlineNs);
         assertThat(System.nanoTime() - beforeNs).isLessThan(1_000_000_000);
+    }
+
+    /**
+     * A runner whose clock is 50 ms ahead of the orchestrator's, told so with the instant, reaches
+     * its deadline when the orchestrator's clock does: 50 ms later on its own clock.
+     */
+    @Test
+    void anInstantOnAnotherClockIsMovedByTheOffset() throws Exception {
+        Clock ahead = Clock.offset(Clock.systemUTC(), Duration.ofMillis(50));
+        StartGate gate = StartGate.awaiting(ahead);
+        long atMs = System.currentTimeMillis() + 10_000;
+
+        assertThat(gate.open(atMs, 50_000)).isTrue();
+        assertThat(gate.open(atMs, 7)).as("the same instant: the first offset stays").isTrue();
+        long deadlineNs = gate.awaitDeadlineNs();
+        long untilNs = deadlineNs - System.nanoTime();
+        long expectedNs = (atMs * 1000 - StartGate.nowEpochUs()) * 1000;
+
+        assertThat(gate.startAtEpochMs()).isEqualTo(atMs);
+        assertThat(gate.clockOffsetUs()).isEqualTo(50_000);
+        assertThat(Math.abs(untilNs - expectedNs)).isLessThan(5_000_000);
+        assertThat(gate.epochUs() - StartGate.nowEpochUs()).isBetween(45_000L, 55_000L);
     }
 
     @Test

@@ -136,7 +136,56 @@ class RunnerInvocationTest {
                                 maybe(random, () -> text(random)),
                                 maybe(random, () -> text(random)))),
                 random.nextBoolean() ? "auto" : text(random),
-                random.nextBoolean());
+                random.nextBoolean(),
+                tls(random));
+    }
+
+    private static RunnerInvocation.Tls tls(Random random) {
+        if (random.nextInt(3) == 0) {
+            return RunnerInvocation.Tls.NONE;
+        }
+        return new RunnerInvocation.Tls(
+                random.nextBoolean(),
+                maybe(
+                        random,
+                        () -> Path.of("/etc/tcpload/tls", "ca " + random.nextInt(9) + ".crt")),
+                maybe(random, () -> Path.of("tls", "client.crt")),
+                maybe(random, () -> Path.of("tls", "client-" + text(random) + ".key")),
+                maybe(random, () -> text(random)),
+                maybe(random, () -> random.nextBoolean() ? "pay.example" : text(random)),
+                random.nextBoolean(),
+                random.nextBoolean(),
+                random.nextBoolean() ? "auto" : random.nextBoolean() ? "jdk" : text(random));
+    }
+
+    @Test
+    void theTlsFlagsReadBackAsTheTlsRecord() {
+        RunnerInvocation invocation =
+                RunnerInvocation.parse(
+                        List.of(
+                                "--tls-ca",
+                                "/etc/tcpload/tls/ca.crt",
+                                "--tls-cert=/etc/tcpload/tls/tls.crt",
+                                "--tls-key=/etc/tcpload/tls/tls.key",
+                                "--tls-key-password-env=TCPLOAD_TLS_KEY_PASSWORD",
+                                "--tls-server-name=pay.example",
+                                "--no-tls-session-reuse",
+                                "-k",
+                                "bank.ini"));
+        RunnerInvocation.Tls tls = invocation.tls();
+        assertThat(tls.ca()).hasValue(Path.of("/etc/tcpload/tls/ca.crt"));
+        assertThat(tls.cert()).hasValue(Path.of("/etc/tcpload/tls/tls.crt"));
+        assertThat(tls.key()).hasValue(Path.of("/etc/tcpload/tls/tls.key"));
+        assertThat(tls.keyPasswordEnv()).hasValue("TCPLOAD_TLS_KEY_PASSWORD");
+        assertThat(tls.serverName()).hasValue("pay.example");
+        assertThat(tls.noSessionReuse()).isTrue();
+        assertThat(tls.insecure()).isFalse();
+        assertThat(invocation.load().keepAlive()).as("-k stays keep-alive").isTrue();
+        assertThat(invocation.toArgs())
+                .contains(
+                        "--tls-ca=/etc/tcpload/tls/ca.crt",
+                        "--tls-key-password-env=TCPLOAD_TLS_KEY_PASSWORD",
+                        "--no-tls-session-reuse");
     }
 
     private static Load load(Random random) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tcpload.runner.client.ProgressListener.Progress;
 import io.tcpload.runner.client.StartGate;
+import io.tcpload.runner.contract.ControlToken;
 import io.tcpload.runner.contract.LiveStats;
 import io.tcpload.runner.contract.RunnerProtocol;
 import io.tcpload.runner.metrics.Exposition;
@@ -140,7 +141,8 @@ class RunnerEndpointTest {
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json");
         JsonNode stats = new ObjectMapper().readTree(response.body());
-        assertThat(LiveStats.fromJson(response.body())).isEqualTo(this.stats.stats());
+        LiveStats served = LiveStats.fromJson(response.body());
+        assertThat(served).isEqualTo(this.stats.stats().answeredAt(served.nowEpochUs()));
         assertThat(stats.get("phase").asText()).isEqualTo("running");
         assertThat(stats.get("protocolVersion").asInt()).isEqualTo(RunnerProtocol.VERSION);
         assertThat(stats.get("runnerVersion").asText()).isEqualTo("tcpload-runner test");
@@ -231,6 +233,63 @@ class RunnerEndpointTest {
         assertThat(get("/result", null).body()).isEqualTo("{\"format\":\"x\"}");
         assertThat(post("/finish").statusCode()).isEqualTo(200);
         assertThat(control.awaitFinish(5_000)).isTrue();
+    }
+
+    @Test
+    void withATokenTheControlPathsAnswerOnlyItsBearer() throws Exception {
+        server.close();
+        String secret = "s3cret-token-of-this-test";
+        control = new ControlChannel(gate, ControlToken.of(secret));
+        server = RunnerEndpoint.start("127.0.0.1", 0, bridge, stats, control);
+        control.publishResult("{\"format\":\"x\"}");
+        long atMs = System.currentTimeMillis() + 60_000;
+
+        for (String authorization : new String[] {null, "Bearer wrong", "Bearer " + secret + "x"}) {
+            HttpResponse<String> start = send(RunnerProtocol.startAt(atMs), "POST", authorization);
+            assertThat(start.statusCode()).as("start, %s", authorization).isEqualTo(401);
+            assertThat(start.headers().firstValue("WWW-Authenticate")).hasValue("Bearer");
+            assertThat(send("/finish", "POST", authorization).statusCode()).isEqualTo(401);
+            assertThat(send("/result", "GET", authorization).statusCode()).isEqualTo(401);
+        }
+        assertThat(gate.startAtEpochMs()).as("no stranger set the instant").isNull();
+        assertThat(control.awaitFinish(0)).as("no stranger let the runner go").isFalse();
+
+        // What Prometheus and the kubelet read stays open on the same port.
+        for (String path : List.of("/stats", "/metrics", "/healthz")) {
+            assertThat(send(path, "GET", null).statusCode()).as(path).isEqualTo(200);
+        }
+        assertThat(send("/readyz", "GET", null).statusCode()).isEqualTo(503);
+
+        String bearer = "Bearer " + secret;
+        assertThat(send(RunnerProtocol.startAt(atMs, 1_500), "POST", bearer).statusCode())
+                .isEqualTo(200);
+        assertThat(send("/result", "GET", bearer).body()).isEqualTo("{\"format\":\"x\"}");
+        LiveStats told = LiveStats.fromJson(send("/stats", "GET", null).body());
+        assertThat(told.startAtEpochMs()).isEqualTo(atMs);
+        assertThat(told.clockOffsetUs()).isEqualTo(1_500);
+        assertThat(send("/finish", "POST", bearer).statusCode()).isEqualTo(200);
+        assertThat(control.awaitFinish(5_000)).isTrue();
+    }
+
+    @Test
+    void theStatsSayWhenTheyWereAnsweredOnTheRunnersClock() throws Exception {
+        long beforeUs = StartGate.nowEpochUs();
+        long answeredUs = LiveStats.fromJson(get("/stats", null).body()).nowEpochUs();
+        long afterUs = StartGate.nowEpochUs();
+
+        assertThat(answeredUs).isBetween(beforeUs, afterUs);
+    }
+
+    private HttpResponse<String> send(String path, String method, String authorization)
+            throws Exception {
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
+                        .timeout(Duration.ofSeconds(5))
+                        .method(method, HttpRequest.BodyPublishers.noBody());
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     @Test

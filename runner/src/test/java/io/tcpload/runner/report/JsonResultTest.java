@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.RunSummary;
+import io.tcpload.runner.stats.SecondRows;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -48,6 +49,19 @@ class JsonResultTest {
         assertThatThrownBy(() -> JsonResult.stopped(partial.replace("\"SIGTERM\"", "\"\"")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("stopped");
+    }
+
+    @Test
+    void theFetchedResultOfALongRunHasBoundedRowsAndTheSameTotals() {
+        RunSummary summary = Summaries.everything();
+        String compact = JsonResult.writeCompact(summary, null);
+        RunSummary read = JsonResult.read(compact);
+
+        int width = SecondRows.secondsPerRow(summary.info().durationMs(), SecondRows.MAX_ROWS);
+        assertThat(read.seconds()).hasSize(SecondRows.fold(summary.seconds(), width).size());
+        assertThat(read.seconds().size()).isLessThanOrEqualTo(SecondRows.MAX_ROWS);
+        assertThat(read.counts()).isEqualTo(summary.counts());
+        assertThat(read.latencyUs()).isEqualTo(summary.latencyUs());
     }
 
     @Test

@@ -48,6 +48,22 @@ public final class Nginx implements AutoCloseable {
      * chosen was taken meanwhile, and waits until it accepts connections.
      */
     public static Nginx start(Path dir) throws IOException, InterruptedException {
+        return start(
+                dir, (attemptDir, accessLog, port) -> config(dir, attemptDir, accessLog, port));
+    }
+
+    /** What nginx is to run: the whole configuration for one attempt's folder and port. */
+    @FunctionalInterface
+    public interface Config {
+        String text(Path attemptDir, Path accessLog, int port) throws IOException;
+    }
+
+    /**
+     * Starts nginx with {@code config} (which must use the port it is given, and may write its
+     * access log to the path it is given), as {@link #start(Path)} does; {@code index.html} is
+     * served from {@code dir}.
+     */
+    public static Nginx start(Path dir, Config configs) throws IOException, InterruptedException {
         Files.writeString(dir.resolve("index.html"), BODY, StandardCharsets.US_ASCII);
         IOException last = null;
         for (int attempt = 0; attempt < START_ATTEMPTS; attempt++) {
@@ -55,7 +71,7 @@ public final class Nginx implements AutoCloseable {
             Path attemptDir = Files.createDirectories(dir.resolve("nginx-" + attempt));
             Path config = attemptDir.resolve("nginx.conf");
             Path accessLog = attemptDir.resolve("access.log");
-            Files.writeString(config, config(dir, attemptDir, accessLog, port));
+            Files.writeString(config, configs.text(attemptDir, accessLog, port));
             Process process =
                     new ProcessBuilder(
                                     BINARY.toString(),
@@ -80,6 +96,39 @@ public final class Nginx implements AutoCloseable {
                                     + Files.readString(attemptDir.resolve("error.log")));
         }
         throw last;
+    }
+
+    /** The temporary folders of {@code http}, inside the attempt's folder. */
+    public static String tempPaths(Path dir) {
+        return String.join(
+                "\n",
+                "  client_body_temp_path " + dir.resolve("body") + ";",
+                "  proxy_temp_path " + dir.resolve("proxy") + ";",
+                "  fastcgi_temp_path " + dir.resolve("fastcgi") + ";",
+                "  uwsgi_temp_path " + dir.resolve("uwsgi") + ";",
+                "  scgi_temp_path " + dir.resolve("scgi") + ";");
+    }
+
+    /** The lines every configuration starts with: one process, pid file and error log. */
+    public static String head(Path dir) {
+        return String.join(
+                "\n",
+                "daemon off;",
+                "master_process off;",
+                "pid " + dir.resolve("nginx.pid") + ";",
+                "error_log " + dir.resolve("error.log") + " warn;");
+    }
+
+    /** The access log's lines so far. */
+    public java.util.List<String> accessLogLines() {
+        if (!Files.exists(accessLog)) {
+            return java.util.List.of();
+        }
+        try {
+            return Files.readAllLines(accessLog, StandardCharsets.ISO_8859_1);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static String config(Path root, Path dir, Path accessLog, int port) {

@@ -1,0 +1,209 @@
+package io.tcpload.runner.tls;
+
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.handler.ssl.ApplicationProtocolConfig;
+import io.netty.handler.ssl.ApplicationProtocolNames;
+import io.netty.handler.ssl.IdentityCipherSuiteFilter;
+import io.netty.handler.ssl.OpenSsl;
+import io.netty.handler.ssl.OpenSslSessionContext;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslProvider;
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
+import io.netty.util.ReferenceCountUtil;
+import io.tcpload.runner.profile.TlsSpec;
+import java.security.NoSuchAlgorithmException;
+import java.security.PrivateKey;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
+
+/**
+ * The client side of a run's TLS: one {@link SslContext}, built once per run from the profile's
+ * {@link TlsSpec} (every certificate and key already in memory, the key decrypted here), and a
+ * handler per connection made from it with the peer's name and port, which the host-name check and
+ * session resumption need. Making a handler reads no file and takes no lock of this class: a
+ * connection's handshake runs on its event loop alone.
+ *
+ * <p>Verification: with {@code tls_verify = true} (the default) the chain is checked against the CA
+ * bundle (or the system's trust store) and the name against the certificate's DNS or IP entries (an
+ * IP target sends no SNI and is matched against the IP entries); {@code false} turns off both. In
+ * HTTP mode ALPN offers {@code http/1.1}.
+ *
+ * <p>Thread-safe and immutable once built; release it with {@link #close} after the run.
+ */
+public final class ClientTls implements AutoCloseable {
+    private final SslContext context;
+    private final String peerHost;
+    private final boolean sessionReuse;
+    private final String providerName;
+
+    /**
+     * Without session reuse on the JDK's provider, the port each handler is made with, counted up:
+     * the JDK keeps sessions by host and port and cannot be told not to keep them, so each
+     * connection looks a session up under a key nobody stored (and the cache holds one entry). The
+     * port is only the cache's key: connections go to the real one.
+     */
+    private final AtomicInteger uncachedPorts;
+
+    private ClientTls(
+            SslContext context,
+            String peerHost,
+            boolean sessionReuse,
+            String providerName,
+            AtomicInteger uncachedPorts) {
+        this.context = context;
+        this.peerHost = peerHost;
+        this.sessionReuse = sessionReuse;
+        this.providerName = providerName;
+        this.uncachedPorts = uncachedPorts;
+    }
+
+    /**
+     * Builds the context.
+     *
+     * @param targetHost the host connections go to; the server name unless the spec names one
+     * @param http whether the profile speaks HTTP, so ALPN offers {@code http/1.1}
+     * @param environment where an encrypted key's password variable is read
+     * @throws TlsSetupException when a key does not decrypt, the variable is not set, or the engine
+     *     refuses the protocols or cipher suites
+     */
+    public static ClientTls build(
+            TlsSpec spec,
+            String targetHost,
+            boolean http,
+            TlsProvider provider,
+            Function<String, String> environment)
+            throws TlsSetupException {
+        SslProvider engine = provider.netty();
+        SslContextBuilder builder = SslContextBuilder.forClient().sslProvider(engine);
+        if (!spec.verify()) {
+            // Netty 4.2 checks host names by default: the check goes off with the chain's.
+            builder.trustManager(InsecureTrustManagerFactory.INSTANCE)
+                    .endpointIdentificationAlgorithm(null);
+        } else {
+            builder.endpointIdentificationAlgorithm("HTTPS");
+            if (spec.ca().isPresent()) {
+                builder.trustManager(KeyMaterial.certificates(spec.ca().get()));
+            }
+        }
+        if (spec.certificate().isPresent() && spec.key().isPresent()) {
+            List<X509Certificate> chain = KeyMaterial.certificates(spec.certificate().get());
+            PrivateKey key =
+                    KeyMaterial.privateKey(spec.key().get(), spec.keyPasswordEnv(), environment);
+            KeyMaterial.checkPair(spec.certificate().get(), chain, spec.key().get(), key);
+            builder.keyManager(key, chain);
+        }
+        if (!spec.protocols().isEmpty()) {
+            builder.protocols(spec.protocols());
+        }
+        if (!spec.ciphers().isEmpty()) {
+            unknownCiphers(spec, engine);
+            builder.ciphers(spec.ciphers(), IdentityCipherSuiteFilter.INSTANCE);
+        }
+        if (http) {
+            builder.applicationProtocolConfig(
+                    new ApplicationProtocolConfig(
+                            ApplicationProtocolConfig.Protocol.ALPN,
+                            ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+                            ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
+                            ApplicationProtocolNames.HTTP_1_1));
+        }
+        String peerHost = spec.serverName().orElse(targetHost);
+        SslContext context;
+        AtomicInteger uncachedPorts = null;
+        try {
+            context = builder.build();
+            if (!spec.sessionReuse()) {
+                if (context.sessionContext() instanceof OpenSslSessionContext openSsl) {
+                    // No session kept, so none offered: TLS 1.3 tickets and TLS 1.2 ids alike.
+                    openSsl.setSessionCacheEnabled(false);
+                } else {
+                    context.sessionContext().setSessionCacheSize(1);
+                    uncachedPorts = new AtomicInteger(1);
+                }
+            }
+            // One engine made and dropped now, so that what the engine refuses only when a
+            // connection is made (a protocol it lacks) is said before the run, not on a loop.
+            ReferenceCountUtil.release(
+                    context.newHandler(ByteBufAllocator.DEFAULT, peerHost, 443).engine());
+        } catch (SSLException | IllegalArgumentException e) {
+            throw new TlsSetupException("cannot set up TLS: " + e.getMessage(), e);
+        }
+        return new ClientTls(
+                context,
+                peerHost,
+                spec.sessionReuse(),
+                TlsProvider.describe(engine),
+                uncachedPorts);
+    }
+
+    /** A new connection's handler, for a peer on {@code port}; its handshake starts on connect. */
+    public SslHandler newHandler(ByteBufAllocator allocator, int port) {
+        int cacheKeyPort =
+                uncachedPorts == null ? port : (uncachedPorts.getAndIncrement() & 0x7fffffff) + 1;
+        SslHandler handler = context.newHandler(allocator, peerHost, cacheKeyPort);
+        // The runner's own timeout bounds the handshake (see the connection's timer).
+        handler.setHandshakeTimeoutMillis(0);
+        return handler;
+    }
+
+    /** Whether sessions are resumed; when not, every handshake is a full one. */
+    public boolean sessionReuse() {
+        return sessionReuse;
+    }
+
+    /** The name sent as SNI and checked against the certificate. */
+    public String peerHost() {
+        return peerHost;
+    }
+
+    /** {@code openssl} or {@code jdk}. */
+    public String providerName() {
+        return providerName;
+    }
+
+    @Override
+    public void close() {
+        ReferenceCountUtil.release(context);
+    }
+
+    /** Refuses cipher suites the engine does not know, by name. */
+    private static void unknownCiphers(TlsSpec spec, SslProvider engine) throws TlsSetupException {
+        Set<String> known = new HashSet<>(supportedCiphers(engine));
+        List<String> unknown = new ArrayList<>();
+        for (String cipher : spec.ciphers()) {
+            if (!known.contains(cipher)) {
+                unknown.add(cipher);
+            }
+        }
+        if (!unknown.isEmpty()) {
+            throw new TlsSetupException(
+                    "tls_ciphers: "
+                            + String.join(", ", unknown)
+                            + (unknown.size() == 1 ? " is" : " are")
+                            + " not known to the "
+                            + TlsProvider.describe(engine)
+                            + " TLS provider (use IANA names, e.g."
+                            + " TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256)");
+        }
+    }
+
+    private static List<String> supportedCiphers(SslProvider engine) {
+        if (engine != SslProvider.JDK) {
+            return List.copyOf(OpenSsl.availableJavaCipherSuites());
+        }
+        try {
+            return List.of(SSLContext.getDefault().getSupportedSSLParameters().getCipherSuites());
+        } catch (NoSuchAlgorithmException e) {
+            return List.of();
+        }
+    }
+}
