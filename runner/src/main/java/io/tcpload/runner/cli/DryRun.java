@@ -5,14 +5,18 @@ import io.netty.buffer.Unpooled;
 import io.tcpload.runner.codec.ResponseFramingException;
 import io.tcpload.runner.codec.ResponseInspector;
 import io.tcpload.runner.codec.ResponseInspector.Inspection;
+import io.tcpload.runner.plan.PlanException;
 import io.tcpload.runner.plan.RunPlan;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.ResponseSpec;
+import io.tcpload.runner.session.RunSession;
 import io.tcpload.runner.template.RequestBuildException;
 import io.tcpload.runner.template.RequestMix;
 import io.tcpload.runner.template.RunnerSlice;
+import io.tcpload.runner.tls.ClientTls;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -33,6 +37,8 @@ import java.util.function.Function;
  * response is a success, 1 otherwise, 2 for a profile that cannot be built.
  *
  * <p>Plain blocking sockets: one connection, one request at a time, bounded by {@code --timeout}.
+ * With TLS ({@code tls = true}, {@code --tls}, an {@code https://} URL) the connection shakes hands
+ * with the load's own TLS context ({@link TlsStreams}), so it checks what the load would.
  */
 final class DryRun {
     private static final int BYTES_PER_LINE = 16;
@@ -55,11 +61,6 @@ final class DryRun {
                 err.println("tcpload-runner: " + plan.problemWith(profile).get());
                 return RunCommand.EXIT_INVALID;
             }
-            if (profile.tls().isPresent()) {
-                // Its blocking sockets speak plain TCP: a TLS target would get clear text.
-                err.println("tcpload-runner: --test speaks plain TCP only, not TLS");
-                return RunCommand.EXIT_INVALID;
-            }
             requests =
                     RequestMix.compile(
                             profile,
@@ -70,6 +71,24 @@ final class DryRun {
             err.println("tcpload-runner: " + e.getMessage());
             return RunCommand.EXIT_INVALID;
         }
+        ClientTls tls;
+        try {
+            tls = RunSession.clientTlsFor(plan, profile, environment, err);
+        } catch (PlanException e) {
+            e.problems().forEach(problem -> err.println("tcpload-runner: " + problem));
+            return RunCommand.EXIT_INVALID;
+        }
+        try {
+            return run(plan, profile, requests, connectionId, tls);
+        } finally {
+            if (tls != null) {
+                tls.close();
+            }
+        }
+    }
+
+    private int run(
+            RunPlan plan, Profile profile, RequestMix requests, long connectionId, ClientTls tls) {
         InetSocketAddress address;
         try {
             address =
@@ -93,10 +112,11 @@ final class DryRun {
                         + (count == 1 ? " request" : " requests")
                         + ", "
                         + (keepAlive ? "one connection" : "one connection per request")
+                        + (tls == null ? "" : ", TLS by " + tls.providerName())
                         + ", CONNECTID "
                         + connectionId);
         int successes = 0;
-        Socket socket = null;
+        Connection connection = null;
         try {
             for (int i = 0; i < count; i++) {
                 String name = requests.isMix() ? requests.names().get(i) : "request";
@@ -115,33 +135,33 @@ final class DryRun {
                 out.println("  request, " + bytes(request.length) + ":");
                 dump(request);
                 try {
-                    if (socket == null) {
-                        socket = connect(address, timeoutMs);
+                    if (connection == null) {
+                        connection = connect(address, timeoutMs, tls);
                     }
-                    socket.getOutputStream().write(request);
-                    socket.getOutputStream().flush();
+                    connection.out().write(request);
+                    connection.out().flush();
                     ResponseInspector inspector =
                             new ResponseInspector(
                                     profile.response(), judged, profile.request().http());
-                    Received received = read(socket, inspector, timeoutMs);
+                    Received received = read(connection, inspector, timeoutMs);
                     if (show(received, profile.request().http(), judged)) {
                         successes++;
                     }
                 } catch (SocketTimeoutException e) {
                     out.println("  error: timeout, no full response within " + timeoutMs + " ms");
                     out.println("  verdict: failure");
-                    socket = close(socket);
+                    connection = close(connection);
                 } catch (IOException | ResponseFramingException e) {
                     out.println("  error: " + e.getMessage());
                     out.println("  verdict: failure");
-                    socket = close(socket);
+                    connection = close(connection);
                 }
                 if (!keepAlive) {
-                    socket = close(socket);
+                    connection = close(connection);
                 }
             }
         } finally {
-            close(socket);
+            close(connection);
         }
         out.println();
         out.println(
@@ -166,7 +186,14 @@ final class DryRun {
         }
     }
 
-    private Socket connect(InetSocketAddress address, int timeoutMs) throws IOException {
+    /**
+     * One connection: its socket, and the streams requests and responses go through (the socket's
+     * own, or with TLS the clear side of its records).
+     */
+    private record Connection(Socket socket, InputStream in, OutputStream out, TlsStreams tls) {}
+
+    private Connection connect(InetSocketAddress address, int timeoutMs, ClientTls tls)
+            throws IOException {
         Socket socket = new Socket();
         try {
             socket.setTcpNoDelay(true);
@@ -181,19 +208,31 @@ final class DryRun {
                         + address.getAddress().getHostAddress()
                         + ":"
                         + address.getPort());
-        return socket;
+        if (tls == null) {
+            return new Connection(socket, socket.getInputStream(), socket.getOutputStream(), null);
+        }
+        TlsStreams streams;
+        try {
+            streams = TlsStreams.open(socket, tls, address.getPort(), timeoutMs);
+        } catch (IOException e) {
+            socket.close();
+            throw e;
+        }
+        out.println("  TLS handshake done: " + streams.agreed());
+        return new Connection(socket, streams.in(), streams.out(), streams);
     }
 
     /** A response's bytes as they arrived, and how they were read. */
     private record Received(byte[] bytes, Inspection inspection) {}
 
     /** Reads until the inspector has a full response, the server closes, or the time is up. */
-    private static Received read(Socket socket, ResponseInspector inspector, int timeoutMs)
+    private static Received read(Connection connection, ResponseInspector inspector, int timeoutMs)
             throws IOException {
         long deadlineNs = System.nanoTime() + timeoutMs * 1_000_000L;
         ByteBuf received = Unpooled.buffer();
+        Socket socket = connection.socket();
         try {
-            InputStream in = socket.getInputStream();
+            InputStream in = connection.in();
             byte[] chunk = new byte[READ_CHUNK];
             while (true) {
                 long leftMs = (deadlineNs - System.nanoTime()) / 1_000_000L;
@@ -335,10 +374,13 @@ final class DryRun {
         return count + (count == 1 ? " byte" : " bytes");
     }
 
-    private static Socket close(Socket socket) {
-        if (socket != null) {
+    private static Connection close(Connection connection) {
+        if (connection != null) {
+            if (connection.tls() != null) {
+                connection.tls().close();
+            }
             try {
-                socket.close();
+                connection.socket().close();
             } catch (IOException ignored) {
                 // Closing is best effort: the dry run is over with this connection either way.
             }

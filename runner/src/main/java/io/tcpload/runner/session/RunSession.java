@@ -251,6 +251,20 @@ public final class RunSession implements AutoCloseable {
                 gracePeriod(environment, log));
     }
 
+    /**
+     * The TLS context a run of {@code applied} (a profile {@link RunPlan#applyTo} gave) would use,
+     * the files of the TLS flags read in place of the profile's; null for plain TCP. The caller
+     * closes it. For the dry run, which connects by itself.
+     *
+     * @throws PlanException when a flag's file is unusable or the context cannot be built
+     */
+    public static ClientTls clientTlsFor(
+            RunPlan plan, Profile applied, Function<String, String> environment, PrintStream log)
+            throws PlanException {
+        return clientTls(
+                plan, TlsFlagFiles.apply(applied, plan.invocation().tls()), environment, log);
+    }
+
     /** The run's TLS context, built once; null for plain TCP. */
     private static ClientTls clientTls(
             RunPlan plan, Profile profile, Function<String, String> environment, PrintStream log)

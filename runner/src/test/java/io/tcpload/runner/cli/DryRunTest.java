@@ -213,4 +213,78 @@ class DryRunTest {
         assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
         assertThat(result.out()).contains("verdict: success");
     }
+
+    /** A two-request mix with {@code tls = true}, for the demo target. */
+    private Path tlsMix(boolean keepAlive, String... commonLines) throws IOException {
+        Path file = dir.resolve("tls-mix.ini");
+        List<String> lines = new ArrayList<>(List.of("[common]", "host = 127.0.0.1", "port = 9"));
+        lines.add("keepalive = " + keepAlive);
+        lines.add("tls = true");
+        lines.addAll(List.of(commonLines));
+        lines.addAll(
+                List.of(
+                        "[request.pay]",
+                        "weight = 1",
+                        "req_body = PAY",
+                        "[request.ask]",
+                        "weight = 1",
+                        "req_body = ASK",
+                        ""));
+        Files.writeString(file, String.join("\n", lines));
+        return file;
+    }
+
+    private static int occurrences(String text, String part) {
+        int count = 0;
+        for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
+            count++;
+        }
+        return count;
+    }
+
+    @Test
+    void aTlsProfileShakesHandsOnEachConnectionAsTheLoadWould() throws Exception {
+        CliResult result = CliResult.run("--test", "--demo-target", tlsMix(false).toString());
+
+        assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
+        assertThat(result.out())
+                .contains("2 requests, one connection per request, TLS by ")
+                .contains("Dry run: 2 of 2 responses a success");
+        assertThat(occurrences(result.out(), "  TLS handshake done: TLSv1.")).isEqualTo(2);
+        assertThat(dumped(between(result.out(), "[1/2] pay\n  request, ", "  connected")))
+                .isEqualTo("00000003PAY".getBytes(StandardCharsets.US_ASCII));
+    }
+
+    @Test
+    void aCertificateThatDoesNotNameTheServerFailsEachRequest() throws Exception {
+        CliResult result =
+                CliResult.run(
+                        "--test",
+                        "--demo-target",
+                        "--tls-server-name=elsewhere.invalid",
+                        tlsMix(true).toString());
+
+        assertThat(result.exitCode()).as(result.out() + result.err()).isEqualTo(1);
+        assertThat(occurrences(result.out(), "  error: tls: the server's certificate does not"))
+                .isEqualTo(2);
+        assertThat(result.out())
+                .doesNotContain("TLS handshake done")
+                .contains("Dry run: 0 of 2 responses a success");
+    }
+
+    @Test
+    void aServerThatDoesNotSpeakTlsIsNamedSo() throws Exception {
+        byte[] plain = "00000006000000".getBytes(StandardCharsets.US_ASCII);
+        try (ScriptedServer server = answering(1, plain)) {
+            Path profile = tlsMix(true, "tls_verify = false");
+            Files.writeString(
+                    profile,
+                    Files.readString(profile).replace("port = 9", "port = " + server.port()));
+
+            CliResult result = CliResult.run("--test", "--timeout=5s", profile.toString());
+
+            assertThat(result.exitCode()).as(result.out() + result.err()).isEqualTo(1);
+            assertThat(result.out()).contains("  error: tls: the server does not speak TLS");
+        }
+    }
 }
