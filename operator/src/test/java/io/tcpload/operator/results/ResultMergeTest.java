@@ -131,6 +131,7 @@ class ResultMergeTest {
         assertThat(rows.get(1).latencyUs().getMaxValue()).isGreaterThanOrEqualTo(4_990);
         // Inputs untouched.
         assertThat(a.byRequest().get(0).requests()).isEqualTo(70);
+        assertThat(a.byRequest().get(0).latencyUs().getTotalCount()).isEqualTo(70);
     }
 
     /** Two rows, the first {@code n1} at {@code v1} us, the second {@code n2} at 2 * v1 us. */
