@@ -172,11 +172,10 @@ public final class HttpRunnerClient implements RunnerClient {
 
     @Override
     public void finish(String podIp, String token) {
-        try {
-            send(post(podIp, RunnerProtocol.FINISH, token));
-        } catch (IOException e) {
-            // It exits by itself once its --hold-result time is up.
-        }
+        // Not waited for: a hundred runners are told at once, and one that does not answer
+        // exits by itself once its --hold-result time is up.
+        http.sendAsync(
+                post(podIp, RunnerProtocol.FINISH, token), HttpResponse.BodyHandlers.discarding());
     }
 
     private HttpResponse<String> send(HttpRequest request) throws IOException {

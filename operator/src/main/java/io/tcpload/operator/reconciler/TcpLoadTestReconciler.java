@@ -52,6 +52,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 
 /**
@@ -101,6 +105,18 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
     private final ControlKey controlKey;
     private final Clock clock;
     private final ResultStore results = new ResultStore();
+
+    /** Fetches runners' results, at most this many at once for all tests together. */
+    private static final int MAX_FETCHES = 16;
+
+    private static final ExecutorService FETCHERS =
+            Executors.newFixedThreadPool(
+                    MAX_FETCHES,
+                    task -> {
+                        Thread thread = new Thread(task, "tcpload-result-fetch");
+                        thread.setDaemon(true);
+                        return thread;
+                    });
     private volatile IndexerResourceCache<TcpLoadTest> tests;
     private volatile boolean reconciling;
 
@@ -234,7 +250,11 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
     public UpdateControl<TcpLoadTest> reconcile(TcpLoadTest test, Context<TcpLoadTest> context) {
         reconciling = true;
         KubernetesClient client = context.getClient();
-        removeOldFinalizer(client, test);
+        if (removeOldFinalizer(client, test)) {
+            // The resource changed under this copy: decide from the new one, which the watch
+            // brings (a status written over this copy would be refused).
+            return UpdateControl.<TcpLoadTest>noUpdate().rescheduleAfter(STALE_RETRY);
+        }
         if (test.isMarkedForDeletion()) {
             // Its children go with it, by their owner references.
             return UpdateControl.noUpdate();
@@ -457,6 +477,7 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
             Map<Integer, RunnerProbe> probes,
             String token) {
         Map<String, RunnerProbe> byIp = runners.stats(runningIps(pods));
+        List<CompletableFuture<Void>> fetches = new ArrayList<>();
         for (RunnerPod pod : pods.values()) {
             RunnerProbe probe = byIp.get(pod.podIp());
             if (!pod.running() || probe == null) {
@@ -464,9 +485,25 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
             }
             probes.put(pod.index(), probe);
             if (probe.state() == RunnerProbe.State.FINISHED && !results.has(uid, pod.index())) {
-                runners.result(pod.podIp(), token)
-                        .map(ResultStore.Kept::parse)
-                        .ifPresent(kept -> results.put(uid, pod.index(), kept));
+                // Fetched and parsed side by side: a hundred results do not take a hundred
+                // round trips in a row, and each fetch is bounded by the client's timeout.
+                fetches.add(
+                        CompletableFuture.runAsync(
+                                () ->
+                                        runners.result(pod.podIp(), token)
+                                                .map(ResultStore.Kept::parse)
+                                                .ifPresent(
+                                                        kept ->
+                                                                results.put(
+                                                                        uid, pod.index(), kept)),
+                                FETCHERS));
+            }
+        }
+        for (CompletableFuture<Void> fetch : fetches) {
+            try {
+                fetch.join();
+            } catch (CompletionException e) {
+                // A result that cannot be read is asked again on the next look.
             }
         }
     }
@@ -544,12 +581,14 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
      * reconciled when the operator starts, so a test still alive loses it then; one already being
      * deleted is never reconciled (the SDK skips those without a finalizer of its own), and {@link
      * #releaseDeleted} sweeps those at the start.
+     *
+     * @return whether it had it (the resource has changed since {@code test} was read)
      */
-    public static void removeOldFinalizer(KubernetesClient client, TcpLoadTest test) {
+    public static boolean removeOldFinalizer(KubernetesClient client, TcpLoadTest test) {
         List<String> finalizers = test.getMetadata().getFinalizers();
         int at = finalizers == null ? -1 : finalizers.indexOf(OLD_FINALIZER);
         if (at < 0) {
-            return;
+            return false;
         }
         // A JSON patch with a test: it removes this finalizer only if it is still where it was.
         String patch =
@@ -570,6 +609,7 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
                 throw e;
             }
         }
+        return true;
     }
 
     /**

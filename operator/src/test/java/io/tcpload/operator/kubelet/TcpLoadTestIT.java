@@ -394,7 +394,13 @@ class TcpLoadTestIT {
             createSecret(
                     namespace,
                     "bank-credentials",
-                    Map.of("profile.ini", profile, "cards", "6222\n6223\n", "pin", "0042"));
+                    Map.of(
+                            "profile.ini",
+                            profile,
+                            "cards",
+                            "card-Wz1\ncard-Wz2\n",
+                            "pin",
+                            "pin-Kq7x"));
             TcpLoadTestSpec spec = spec(1);
             spec.setProfile(null);
             spec.setProfileFrom(ProfileSource.secret("bank-credentials", "profile.ini"));
@@ -413,7 +419,7 @@ class TcpLoadTestIT {
             assertThat(status.getPhase()).as(status.getMessage()).isEqualTo(Phase.Succeeded);
             assertThat(target.bodies())
                     .isNotEmpty()
-                    .containsOnly("pin=0042;card=6222", "pin=0042;card=6223");
+                    .containsOnly("pin=pin-Kq7x;card=card-Wz1", "pin=pin-Kq7x;card=card-Wz2");
             assertThat(world.operatorRequests())
                     .as("the operator mounts Secrets and never reads one; it creates its own")
                     .filteredOn(r -> r.resource().equals("secrets"))
@@ -421,12 +427,12 @@ class TcpLoadTestIT {
             var json = world.client.getKubernetesSerialization();
             assertThat(json.asJson(get(namespace, "secret")))
                     .as("no credential in the test")
-                    .doesNotContain("0042")
-                    .doesNotContain("6222");
+                    .doesNotContain("pin-Kq7x")
+                    .doesNotContain("card-Wz1");
             assertThat(json.asJson(world.client.batch().v1().jobs().inNamespace(namespace).list()))
                     .as("nor in its Job")
-                    .doesNotContain("0042")
-                    .doesNotContain("6222");
+                    .doesNotContain("pin-Kq7x")
+                    .doesNotContain("card-Wz1");
         }
     }
 

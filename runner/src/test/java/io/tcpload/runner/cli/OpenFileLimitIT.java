@@ -48,7 +48,9 @@ class OpenFileLimitIT {
                                         "-t2",
                                         "-c1000",
                                         "-k",
-                                        "-d2s",
+                                        // Connections open gradually: long enough for the
+                                        // last of them to reach the limit on a loaded machine.
+                                        "-d5s",
                                         "--json=" + json,
                                         "--html=" + html,
                                         profile.toString()))
@@ -64,17 +66,32 @@ class OpenFileLimitIT {
         assertThat(process.exitValue()).as(errors).isZero();
         assertThat(errors)
                 .contains("warning: 1000 connections", "limit of 400", "ulimit -n")
-                .contains("Errors:", "connect: cannot open a socket: too many open files")
                 .doesNotContain("event loop task failed", "\tat ", "Exception");
         assertThat(read(out)).contains("requests in", "Socket errors: connect ");
         RunSummary result = JsonResult.read(Files.readString(json));
         assertThat(result.counts().requests()).isPositive();
-        assertThat(result.counts().connectErrors()).isPositive();
-        assertThat(result.errorMessages())
-                .anySatisfy(
-                        e ->
-                                assertThat(e.message())
-                                        .contains("cannot open a socket: too many open files"));
+        // Which side meets the limit first depends on scheduling: the runner, whose sockets that
+        // cannot be made are connect errors, or the demo target in the same process, whose
+        // failed accepts are reported once a second (its clients then wait and time out).
+        boolean runnerSide = result.counts().connectErrors() > 0;
+        boolean targetSide =
+                errors.contains("serve: cannot accept a connection")
+                        && errors.contains("Too many open files");
+        assertThat(runnerSide || targetSide).as(errors).isTrue();
+        if (runnerSide) {
+            assertThat(errors)
+                    .contains("Errors:", "connect: cannot open a socket: too many open files");
+            assertThat(result.errorMessages())
+                    .anySatisfy(
+                            e ->
+                                    assertThat(e.message())
+                                            .contains("cannot open a socket: too many open files"));
+        }
+        if (targetSide) {
+            // Once a second at most, never once per failed accept.
+            assertThat(errors.split("serve: cannot accept a connection", -1).length - 1)
+                    .isLessThanOrEqualTo(8);
+        }
         assertThat(Files.readString(html)).contains("socket errors");
     }
 
