@@ -22,6 +22,7 @@ class ArchitectureTest {
         "io.tcpload.runner.plan..",
         "io.tcpload.runner.profile..",
         "io.tcpload.runner.template..",
+        "io.tcpload.runner.mix..",
         "io.tcpload.runner.rate..",
         "io.tcpload.runner.stats..",
         "io.tcpload.runner.format..",

@@ -7,6 +7,7 @@ import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.RunSummary.AddressCount;
 import io.tcpload.runner.stats.RunSummary.ErrorCount;
+import io.tcpload.runner.stats.RunSummary.RequestStats;
 import io.tcpload.runner.stats.SecondSample;
 import io.tcpload.runner.stats.StageResult;
 import java.util.ArrayList;
@@ -20,8 +21,8 @@ import org.HdrHistogram.Histogram;
  * Merges the runners' results into one, exactly: histograms (latency, connect, TLS handshake,
  * request rate) are added bucket by bucket (so merged percentiles are those of all responses
  * together, never averages of percentiles), counts are summed (retried requests too), so are the
- * per-address counts address by address, and the runtime is the longest runner's. Pure; the inputs
- * are not changed.
+ * per-address counts address by address and a transaction mix's rows request name by request name,
+ * and the runtime is the longest runner's. Pure; the inputs are not changed.
  */
 public final class ResultMerge {
     private ResultMerge() {}
@@ -67,7 +68,33 @@ public final class ResultMerge {
                 StartSkew.lastStartEpochUs(runners),
                 mergedRate(runners),
                 mergedAddresses(runners),
-                handshake);
+                handshake,
+                mergedByRequest(runners));
+    }
+
+    /** Request name by request name, in the order first seen, every runner's rows added exactly. */
+    private static List<RequestStats> mergedByRequest(List<RunSummary> runners) {
+        // One histogram per name, added into: a thousand runners' rows make no copies.
+        Map<String, long[]> counts = new LinkedHashMap<>();
+        Map<String, Histogram> latencies = new LinkedHashMap<>();
+        for (RunSummary runner : runners) {
+            for (RequestStats row : runner.byRequest()) {
+                long[] sums = counts.computeIfAbsent(row.name(), n -> new long[3]);
+                sums[0] += row.requests();
+                sums[1] += row.successes();
+                sums[2] += row.failures();
+                latencies
+                        .computeIfAbsent(row.name(), n -> Histograms.create())
+                        .add(row.latencyUs());
+            }
+        }
+        List<RequestStats> merged = new ArrayList<>();
+        counts.forEach(
+                (name, sums) ->
+                        merged.add(
+                                new RequestStats(
+                                        name, sums[0], sums[1], sums[2], latencies.get(name))));
+        return merged;
     }
 
     /** Address by address, in the order first seen, what every runner's connections to it got. */

@@ -11,6 +11,7 @@ import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.RunSummary.AddressCount;
 import io.tcpload.runner.stats.RunSummary.ErrorCount;
+import io.tcpload.runner.stats.RunSummary.RequestStats;
 import io.tcpload.runner.stats.SecondSample;
 import io.tcpload.runner.stats.StageResult;
 import java.util.List;
@@ -111,6 +112,51 @@ class ResultMergeTest {
                 summary.lastStartEpochUs(),
                 summary.rate(),
                 addresses);
+    }
+
+    @Test
+    void aMixsRowsMergeRequestNameByRequestNameExactly() {
+        RunSummary a = withRows(runner(1_000_000, 100, 1_000, 0, 0), "pay", 70, 1_000, "ask", 30);
+        RunSummary b = withRows(runner(1_000_000, 100, 1_000, 0, 0), "ask", 40, 5_000, "pay", 60);
+
+        List<RequestStats> rows = ResultMerge.merge(List.of(a, b)).byRequest();
+
+        assertThat(rows).extracting(RequestStats::name).containsExactly("pay", "ask");
+        assertThat(rows).extracting(RequestStats::requests).containsExactly(130L, 70L);
+        assertThat(rows).extracting(RequestStats::failures).containsExactly(2L, 2L);
+        Histogram pay = Histograms.create();
+        pay.add(a.byRequest().get(0).latencyUs());
+        pay.add(b.byRequest().get(1).latencyUs());
+        assertThat(rows.get(0).latencyUs()).isEqualTo(pay);
+        assertThat(rows.get(1).latencyUs().getMaxValue()).isGreaterThanOrEqualTo(4_990);
+        // Inputs untouched.
+        assertThat(a.byRequest().get(0).requests()).isEqualTo(70);
+        assertThat(a.byRequest().get(0).latencyUs().getTotalCount()).isEqualTo(70);
+    }
+
+    /** Two rows, the first {@code n1} at {@code v1} us, the second {@code n2} at 2 * v1 us. */
+    private static RunSummary withRows(
+            RunSummary summary, String name1, int n1, long v1, String name2, int n2) {
+        Histogram first = Histograms.create();
+        first.recordValueWithCount(v1, n1);
+        Histogram second = Histograms.create();
+        second.recordValueWithCount(2 * v1, n2);
+        return new RunSummary(
+                summary.info(),
+                summary.runtimeUs(),
+                summary.counts(),
+                summary.latencyUs(),
+                summary.connectUs(),
+                summary.requestRate(),
+                summary.seconds(),
+                summary.errorMessages(),
+                summary.startEpochUs(),
+                summary.lastStartEpochUs(),
+                summary.rate(),
+                summary.addresses(),
+                List.of(
+                        new RequestStats(name1, n1, n1 - 1, 1, first),
+                        new RequestStats(name2, n2, n2 - 1, 1, second)));
     }
 
     @Test

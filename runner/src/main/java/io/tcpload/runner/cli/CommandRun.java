@@ -69,6 +69,14 @@ final class CommandRun {
     }
 
     int run(RunnerInvocation invocation) throws InterruptedException {
+        return run(invocation, false);
+    }
+
+    /**
+     * As {@link #run(RunnerInvocation)}; with {@code dryRun}, each request of the profile is sent
+     * once instead of the load ({@link DryRun}).
+     */
+    int run(RunnerInvocation invocation, boolean dryRun) throws InterruptedException {
         RunPlan plan;
         Profile profile;
         try {
@@ -84,7 +92,9 @@ final class CommandRun {
             return RunCommand.EXIT_INVALID;
         }
         if (!invocation.demoTarget()) {
-            return runOn(plan, profile);
+            return dryRun
+                    ? new DryRun(out, err).run(plan, profile, environment)
+                    : runOn(plan, profile);
         }
         try (DemoServer server =
                 DemoServer.start(profile, new ServeOptions(LOOPBACK, 0, 0.0, 0, 1))) {
@@ -100,7 +110,10 @@ final class CommandRun {
             if (server.tls()) {
                 demo = demo.withTls(plan.invocation().tls().withoutCa());
             }
-            return runOn(demo, server.clientProfile(profile));
+            Profile client = server.clientProfile(profile);
+            return dryRun
+                    ? new DryRun(out, err).run(demo, client, environment)
+                    : runOn(demo, client);
         }
     }
 

@@ -43,6 +43,14 @@ public final class RunCommand implements Callable<Integer> {
     boolean version;
 
     @Option(
+            names = {"-I", "--test"},
+            description =
+                    "Dry run (wrktcp's --test): send each request of the profile once, in order,"
+                            + " and print its bytes, the response's, how it was framed and"
+                            + " judged; exit 0 when every response is a success, else 1.")
+    boolean dryRun;
+
+    @Option(
             names = {"-h", "--help"},
             usageHelp = true,
             description = "Print this help and exit.")
@@ -105,6 +113,6 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         return new CommandRun(out, err, environment, clock, catchSignals)
-                .run(options.toInvocation());
+                .run(options.toInvocation(), dryRun);
     }
 }

@@ -14,6 +14,7 @@ import io.netty.handler.ssl.SslCloseCompletionEvent;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.tcpload.runner.codec.ResponseDecoder;
 import io.tcpload.runner.codec.ResponseOutcome;
+import io.tcpload.runner.mix.WeightedOrder;
 import io.tcpload.runner.stats.ErrorKind;
 import io.tcpload.runner.template.RequestBuildException;
 import io.tcpload.runner.template.RequestTemplate;
@@ -24,6 +25,7 @@ import java.nio.channels.ClosedChannelException;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
 import javax.net.ssl.SSLException;
 
 /**
@@ -95,14 +97,32 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      */
     private long[] resendAtNs;
 
+    /** In a mix, the request index of each of those, in the same order; else null. */
+    private int[] resendName;
+
     private int resendCount;
+
+    /**
+     * In a mix, the request index of each request in flight, in the rings' order, so that its
+     * response is judged and counted as that request's; null without a mix.
+     */
+    private int[] nameInFlight;
+
+    /** This connection's walk through the mix; null without a mix. */
+    private final WeightedOrder.Cursor cursor;
+
+    /** Tells the decoder which request the response it completes answers: the oldest in flight. */
+    private final IntSupplier answering = this::answeringName;
 
     private final ChannelInitializer<Channel> initializer =
             new ChannelInitializer<>() {
                 @Override
                 protected void initChannel(Channel ch) {
                     LoopWorker w = worker;
-                    ResponseDecoder created = w.codecs().newDecoder(w.readCounter());
+                    ResponseDecoder created =
+                            cursor == null
+                                    ? w.codecs().newDecoder(w.readCounter())
+                                    : w.codecs().newDecoder(w.readCounter(), answering);
                     decoder = created;
                     decoderChannel = ch;
                     ClientTls tls = w.tls();
@@ -171,17 +191,28 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      * gone out (the write released it, so nothing else reads its indices), which creates no object
      * per request; only a pipelined send that finds it still queued writes a duplicate.
      */
-    private ByteBuf ownRequest;
+    private final ByteBuf[] ownRequests;
 
-    ConnectionSlot(LoopWorker worker, long connectionId) {
+    /**
+     * @param connectionId its CONNECTID
+     * @param globalIndex its number among every connection of the test, from 0: where it starts in
+     *     a transaction mix
+     */
+    ConnectionSlot(LoopWorker worker, long connectionId, long globalIndex) {
         this.worker = worker;
         this.connectionId = connectionId;
+        this.cursor = worker.requests().cursor(globalIndex);
+        this.ownRequests = new ByteBuf[worker.requests().size()];
         this.maxInFlight = worker.config().keepAlive() ? worker.config().pipeline() : 1;
         int ringSize = Math.min(maxInFlight, INITIAL_RING_SIZE);
         this.intendedAtNs = new long[ringSize];
         this.writtenAtNs = new long[ringSize];
         this.receivedAtWrite = new long[ringSize];
         this.resendAtNs = new long[ringSize];
+        if (cursor != null) {
+            this.nameInFlight = new int[ringSize];
+            this.resendName = new int[ringSize];
+        }
         this.pacer = worker.pacer();
     }
 
@@ -312,7 +343,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             } else if (pendingIntendedNs >= 0) {
                 long intendedNs = pendingIntendedNs;
                 pendingIntendedNs = -1;
-                sendOne(intendedNs, false);
+                sendOne(intendedNs, false, nextName());
             } else {
                 pacer.offer(this);
             }
@@ -330,7 +361,8 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         int count = resendCount;
         resendCount = 0;
         for (int i = 0; i < count; i++) {
-            if (channel == null || !sendOne(resendAtNs[i], true)) {
+            int name = resendName == null ? 0 : resendName[i];
+            if (channel == null || !sendOne(resendAtNs[i], true, name)) {
                 return false;
             }
         }
@@ -355,7 +387,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      */
     void sendAt(long intendedNs) {
         if (worker.config().keepAlive()) {
-            sendOne(intendedNs, false);
+            sendOne(intendedNs, false, nextName());
         } else {
             pendingIntendedNs = intendedNs;
             connect();
@@ -381,7 +413,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
                 && inFlight < maxInFlight
                 && channel.isWritable()
                 && (reusable || sentOnChannel == 0)) {
-            if (!sendOne(System.nanoTime(), false)) {
+            if (!sendOne(System.nanoTime(), false, nextName())) {
                 return;
             }
         }
@@ -392,12 +424,13 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      *
      * @param resent whether it is one the server's close left unanswered (not another send of the
      *     schedule)
+     * @param name which request of the mix it is (0 without a mix)
      * @return false when the request could not be built (the connection is then dropped)
      */
-    private boolean sendOne(long intendedNs, boolean resent) {
+    private boolean sendOne(long intendedNs, boolean resent, int name) {
         ByteBuf request;
         try {
-            request = nextRequest();
+            request = nextRequest(name);
         } catch (RequestBuildException e) {
             dropChannel();
             fail(ErrorKind.WRITE, "request: " + e.getMessage());
@@ -411,6 +444,9 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         intendedAtNs[tail] = intendedNs;
         writtenAtNs[tail] = nowNs;
         receivedAtWrite[tail] = decoder.bytesReceived();
+        if (nameInFlight != null) {
+            nameInFlight[tail] = name;
+        }
         if (pacer != null && !resent) {
             pacer.stats().recordSend(intendedNs - pacer.startNs(), nowNs - intendedNs);
         }
@@ -425,8 +461,18 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         return true;
     }
 
-    private ByteBuf nextRequest() {
-        RequestTemplate template = worker.template();
+    /** The request index of the oldest request in flight, whose answer comes next. */
+    private int answeringName() {
+        return inFlight > 0 ? nameInFlight[inFlightHead] : 0;
+    }
+
+    /** The next request of this connection's walk through the mix; 0 without a mix. */
+    private int nextName() {
+        return cursor == null ? 0 : cursor.next();
+    }
+
+    private ByteBuf nextRequest(int name) {
+        RequestTemplate template = worker.requests().template(name);
         ByteBuf shared = worker.sharedStaticRequest();
         if (shared != null) {
             return shared.retainedDuplicate();
@@ -434,13 +480,15 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         if (template.kind() == RequestTemplate.Kind.PER_REQUEST) {
             return build(template, channel.alloc().ioBuffer(template.sizeHint()));
         }
-        if (ownRequest == null) {
-            ownRequest = build(template, channel.alloc().directBuffer(template.sizeHint()));
+        ByteBuf own = ownRequests[name];
+        if (own == null) {
+            own = build(template, channel.alloc().directBuffer(template.sizeHint()));
+            ownRequests[name] = own;
         }
-        if (ownRequest.refCnt() == 1) {
-            return ownRequest.readerIndex(0).retain();
+        if (own.refCnt() == 1) {
+            return own.readerIndex(0).retain();
         }
-        return ownRequest.retainedDuplicate();
+        return own.retainedDuplicate();
     }
 
     /** Doubles the rings (up to {@code maxInFlight}), the oldest request in flight first. */
@@ -450,7 +498,18 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         intendedAtNs = unwrapped(intendedAtNs, grown);
         writtenAtNs = unwrapped(writtenAtNs, grown);
         receivedAtWrite = unwrapped(receivedAtWrite, grown);
+        if (nameInFlight != null) {
+            nameInFlight = unwrapped(nameInFlight, grown);
+        }
         inFlightHead = 0;
+    }
+
+    private int[] unwrapped(int[] ring, int grown) {
+        int[] copy = new int[grown];
+        int firstPart = Math.min(inFlight, ring.length - inFlightHead);
+        System.arraycopy(ring, inFlightHead, copy, 0, firstPart);
+        System.arraycopy(ring, 0, copy, firstPart, inFlight - firstPart);
+        return copy;
     }
 
     private long[] unwrapped(long[] ring, int grown) {
@@ -485,6 +544,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         }
         long intendedNs = intendedAtNs[inFlightHead];
         long writtenNs = writtenAtNs[inFlightHead];
+        int name = nameInFlight == null ? 0 : nameInFlight[inFlightHead];
         inFlightHead = (inFlightHead + 1) % intendedAtNs.length;
         inFlight--;
         backoffMs = 0;
@@ -499,6 +559,9 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         // A warm-up request answered after the measured run began is not part of it.
         if (worker.measured(intendedNs)) {
             worker.stats().recordResponse(outcome.success(), outcome.non2xx3xx(), correctedUs);
+            if (cursor != null) {
+                worker.stats().recordNamed(name, outcome.success(), correctedUs);
+            }
             worker.stats().recordAddressResponse(endpoint.id());
             if (pacer != null) {
                 pacer.stats()
@@ -614,9 +677,16 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         boolean resending = inFlight > 0;
         if (resendAtNs.length < resendCount + inFlight) {
             resendAtNs = Arrays.copyOf(resendAtNs, intendedAtNs.length);
+            if (resendName != null) {
+                resendName = Arrays.copyOf(resendName, intendedAtNs.length);
+            }
         }
         for (int i = 0; i < inFlight; i++) {
-            long intendedNs = intendedAtNs[(inFlightHead + i) % intendedAtNs.length];
+            int at = (inFlightHead + i) % intendedAtNs.length;
+            long intendedNs = intendedAtNs[at];
+            if (resendName != null) {
+                resendName[resendCount] = nameInFlight[at];
+            }
             resendAtNs[resendCount++] = intendedNs;
             if (worker.running() && worker.measured(intendedNs)) {
                 worker.stats().recordRetry();
@@ -655,9 +725,11 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     void stop() {
         dropChannel();
         resendCount = 0;
-        if (ownRequest != null) {
-            ownRequest.release();
-            ownRequest = null;
+        for (int i = 0; i < ownRequests.length; i++) {
+            if (ownRequests[i] != null) {
+                ownRequests[i].release();
+                ownRequests[i] = null;
+            }
         }
     }
 

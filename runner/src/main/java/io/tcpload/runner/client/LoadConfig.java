@@ -104,6 +104,19 @@ public record LoadConfig(
     }
 
     /**
+     * The global index of loop {@code loop}'s first connection: connections are numbered from 0
+     * across the loops of a runner, and a runner's after those of the runners before it, so that
+     * each starts a transaction mix at its own place.
+     */
+    public long firstConnectionIndex(int loop) {
+        long index = (long) runnerIndex * connections;
+        for (int i = 0; i < loop; i++) {
+            index += connectionsOfLoop(i);
+        }
+        return index;
+    }
+
+    /**
      * The CONNECTID of a connection: wrktcp's {@code thread * 10000 + index + 1} with threads
      * counted from 1, plus {@code runnerIndex * 1000000} so that ids never repeat across runner
      * pods.

@@ -9,6 +9,7 @@ import io.netty.util.concurrent.ScheduledFuture;
 import io.tcpload.runner.client.ProgressListener.Paced;
 import io.tcpload.runner.client.ProgressListener.Progress;
 import io.tcpload.runner.codec.ResponseCodecs;
+import io.tcpload.runner.profile.NamedRequest;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.stats.PacedStats;
 import io.tcpload.runner.stats.RateSummary;
@@ -16,6 +17,7 @@ import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.RunTally;
 import io.tcpload.runner.stats.SecondSample;
+import io.tcpload.runner.template.RequestMix;
 import io.tcpload.runner.template.RequestTemplate;
 import io.tcpload.runner.tls.ClientTls;
 import java.net.InetSocketAddress;
@@ -39,7 +41,7 @@ public final class LoadEngine {
 
     private final Profile profile;
     private final LoadConfig config;
-    private final RequestTemplate template;
+    private final RequestMix requests;
     private final Transport transport;
     private final String targetName;
     private final String profileName;
@@ -47,10 +49,16 @@ public final class LoadEngine {
 
     public LoadEngine(
             Profile profile, LoadConfig config, RequestTemplate template, Transport transport) {
+        this(profile, config, RequestMix.single(template), transport);
+    }
+
+    /** An engine that sends {@code requests}: a profile's one request or its transaction mix. */
+    public LoadEngine(
+            Profile profile, LoadConfig config, RequestMix requests, Transport transport) {
         this(
                 profile,
                 config,
-                template,
+                requests,
                 transport,
                 profile.target().toString(),
                 profile.displayName(),
@@ -60,7 +68,7 @@ public final class LoadEngine {
     private LoadEngine(
             Profile profile,
             LoadConfig config,
-            RequestTemplate template,
+            RequestMix requests,
             Transport transport,
             String targetName,
             String profileName,
@@ -68,7 +76,7 @@ public final class LoadEngine {
         this.profile = profile;
         this.tls = tls;
         this.config = config;
-        this.template = template;
+        this.requests = requests;
         this.transport = transport;
         this.targetName = targetName;
         this.profileName = profileName;
@@ -77,7 +85,7 @@ public final class LoadEngine {
     /** The same engine, named differently in its banner and summary (a URL run names its URL). */
     public LoadEngine describedAs(String newTargetName, String newProfileName) {
         return new LoadEngine(
-                profile, config, template, transport, newTargetName, newProfileName, tls);
+                profile, config, requests, transport, newTargetName, newProfileName, tls);
     }
 
     /**
@@ -86,7 +94,7 @@ public final class LoadEngine {
      */
     public LoadEngine withTls(ClientTls newTls) {
         return new LoadEngine(
-                profile, config, template, transport, targetName, profileName, newTls);
+                profile, config, requests, transport, targetName, profileName, newTls);
     }
 
     /**
@@ -161,15 +169,23 @@ public final class LoadEngine {
         try {
             // Derived from the spec once: every connection of every loop shares these parts.
             ResponseCodecs codecs =
-                    ResponseCodecs.of(
-                            profile.response(), profile.request().http(), !config.keepAlive());
+                    requests.isMix()
+                            ? ResponseCodecs.of(
+                                    profile.response(),
+                                    profile.mix().stream().map(NamedRequest::response).toList(),
+                                    profile.request().http(),
+                                    !config.keepAlive())
+                            : ResponseCodecs.of(
+                                    profile.response(),
+                                    profile.request().http(),
+                                    !config.keepAlive());
             for (int i = 0; i < config.threads(); i++) {
                 workers.add(
                         new LoopWorker(
                                 (EventLoop) group.next(),
                                 i,
                                 config,
-                                template,
+                                requests,
                                 codecs,
                                 transport,
                                 targets,
@@ -320,7 +336,8 @@ public final class LoadEngine {
                                     tally.secondHandshake(),
                                     tally.secondErrors(),
                                     tally.openConnections(),
-                                    paced));
+                                    paced,
+                                    tally.secondByRequest()));
                 }
             }
             long runtimeNs = loadRuntimeNs(startNs);
@@ -330,7 +347,8 @@ public final class LoadEngine {
                     start.firstEpochUs(),
                     start.lastEpochUs(),
                     config.paced() ? rateSummary(runtimeNs) : null,
-                    targets.names());
+                    targets.names(),
+                    requests.names());
         }
 
         /**

@@ -14,6 +14,7 @@ import io.tcpload.runner.codec.ResponseCodecs;
 import io.tcpload.runner.rate.FireTimes;
 import io.tcpload.runner.stats.LoopStats;
 import io.tcpload.runner.stats.PacedStats;
+import io.tcpload.runner.template.RequestMix;
 import io.tcpload.runner.template.RequestTemplate;
 import io.tcpload.runner.tls.ClientTls;
 import java.util.ArrayList;
@@ -47,12 +48,13 @@ final class LoopWorker {
     private final EventLoop loop;
     private final int loopIndex;
     private final LoadConfig config;
+    private final RequestMix requests;
     private final RequestTemplate template;
     private final ResponseCodecs codecs;
     private final Bootstrap bootstrap;
     private final TargetAddresses targets;
     private final ClientTls tls;
-    private LoopStats stats = new LoopStats();
+    private LoopStats stats;
 
     /** Responses to requests sent (or, in rate mode, intended) before this are warm-up. */
     private long measureFromNs = Long.MIN_VALUE;
@@ -84,7 +86,7 @@ final class LoopWorker {
             EventLoop loop,
             int loopIndex,
             LoadConfig config,
-            RequestTemplate template,
+            RequestMix requests,
             ResponseCodecs codecs,
             Transport transport,
             TargetAddresses targets,
@@ -93,7 +95,9 @@ final class LoopWorker {
         this.tls = tls;
         this.loopIndex = loopIndex;
         this.config = config;
-        this.template = template;
+        this.requests = requests;
+        this.template = requests.template(0);
+        this.stats = new LoopStats(requests.names().size());
         this.codecs = codecs;
         this.targets = targets;
         this.timeoutNs = TimeUnit.MILLISECONDS.toNanos(config.timeoutMs());
@@ -120,8 +124,9 @@ final class LoopWorker {
                         : null;
         int count = config.connectionsOfLoop(loopIndex);
         this.slots = new ArrayList<>(count);
+        long firstIndex = config.firstConnectionIndex(loopIndex);
         for (int i = 0; i < count; i++) {
-            slots.add(new ConnectionSlot(this, config.connectionId(loopIndex, i)));
+            slots.add(new ConnectionSlot(this, config.connectionId(loopIndex, i), firstIndex + i));
         }
     }
 
@@ -133,8 +138,14 @@ final class LoopWorker {
         return config;
     }
 
+    /** The request of a run without a mix; a mix's first request. */
     RequestTemplate template() {
         return template;
+    }
+
+    /** What the run sends: one request or a transaction mix. */
+    RequestMix requests() {
+        return requests;
     }
 
     /** The run's response decoders: one made per connection. */
@@ -240,7 +251,8 @@ final class LoopWorker {
         if (running) {
             return;
         }
-        if (template.kind() == RequestTemplate.Kind.STATIC
+        if (!requests.isMix()
+                && template.kind() == RequestTemplate.Kind.STATIC
                 && template.sizeHint() > OWN_REQUEST_MAX_BYTES) {
             // A big body (a POST of a file) is not copied per connection: each send writes a
             // duplicate, from the pooled allocator, whose duplicates are recycled.
@@ -260,7 +272,7 @@ final class LoopWorker {
      * startNs}. Runs on the loop.
      */
     void restartClock(long startNs) {
-        LoopStats fresh = new LoopStats();
+        LoopStats fresh = new LoopStats(requests.names().size());
         fresh.carryOpenConnections(stats);
         stats = fresh;
         measureFromNs = startNs;

@@ -2,6 +2,7 @@ package io.tcpload.runner.client;
 
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.Histograms;
+import io.tcpload.runner.stats.NamedStats;
 import io.tcpload.runner.stats.RunSummary.ErrorCount;
 import io.tcpload.runner.stats.SecondSample;
 import java.util.List;
@@ -38,6 +39,8 @@ public interface ProgressListener {
      * @param errors the error messages of that second with their counts, most frequent first
      * @param openConnections connections established and not yet closed at the end of that second
      * @param paced rate mode's figures of that second, or null in the closed loop
+     * @param byRequest per named request of a transaction mix, that second's responses; null
+     *     without a mix; valid only during the call
      */
     record Progress(
             SecondSample second,
@@ -47,7 +50,30 @@ public interface ProgressListener {
             Histogram handshakeUs,
             List<ErrorCount> errors,
             int openConnections,
-            Paced paced) {
+            Paced paced,
+            NamedStats byRequest) {
+
+        /** A second of a run of one request. */
+        public Progress(
+                SecondSample second,
+                Counts cumulative,
+                Histogram latencyUs,
+                Histogram connectUs,
+                Histogram handshakeUs,
+                List<ErrorCount> errors,
+                int openConnections,
+                Paced paced) {
+            this(
+                    second,
+                    cumulative,
+                    latencyUs,
+                    connectUs,
+                    handshakeUs,
+                    errors,
+                    openConnections,
+                    paced,
+                    null);
+        }
 
         /** A second without TLS handshakes. */
         public Progress(
@@ -57,7 +83,8 @@ public interface ProgressListener {
                 Histogram connectUs,
                 List<ErrorCount> errors,
                 int openConnections,
-                Paced paced) {
+                Paced paced,
+                NamedStats byRequest) {
             this(
                     second,
                     cumulative,
@@ -66,7 +93,20 @@ public interface ProgressListener {
                     Histograms.create(),
                     errors,
                     openConnections,
-                    paced);
+                    paced,
+                    byRequest);
+        }
+
+        /** A second of a run of one request, without TLS handshakes. */
+        public Progress(
+                SecondSample second,
+                Counts cumulative,
+                Histogram latencyUs,
+                Histogram connectUs,
+                List<ErrorCount> errors,
+                int openConnections,
+                Paced paced) {
+            this(second, cumulative, latencyUs, connectUs, errors, openConnections, paced, null);
         }
 
         /** A closed-loop second. */
@@ -77,15 +117,7 @@ public interface ProgressListener {
                 Histogram connectUs,
                 List<ErrorCount> errors,
                 int openConnections) {
-            this(
-                    second,
-                    cumulative,
-                    latencyUs,
-                    connectUs,
-                    Histograms.create(),
-                    errors,
-                    openConnections,
-                    null);
+            this(second, cumulative, latencyUs, connectUs, errors, openConnections, null, null);
         }
     }
 

@@ -67,6 +67,42 @@ final class CodeJudge {
         };
     }
 
+    /**
+     * Where the code lies in the area {@code [index, index + length)}: {@code {from, length}} as
+     * absolute indexes of {@code buf}, or null when there is none (no tag, a range outside the
+     * area). The same rule {@link #isSuccess} applies, for showing what was found.
+     */
+    int[] codeRange(ByteBuf buf, int index, int length) {
+        int end = index + length;
+        switch (type) {
+            case FIXED -> {
+                long from = (long) fixedBegin - 1;
+                if (from < 0 || fixedLength < 0 || from + fixedLength > length) {
+                    return null;
+                }
+                return new int[] {index + (int) from, fixedLength};
+            }
+            case XML -> {
+                int tagAt = indexOf(buf, index, end, tag);
+                if (tagAt < 0) {
+                    return null;
+                }
+                int codeFrom = tagAt + tag.length;
+                int codeEnd = indexOf(buf, codeFrom, end, XML_CLOSE);
+                return codeEnd < 0 ? null : new int[] {codeFrom, codeEnd - codeFrom};
+            }
+            default -> {
+                int tagAt = indexOf(buf, index, end, tag);
+                if (tagAt < 0) {
+                    return null;
+                }
+                int open = buf.indexOf(tagAt + tag.length, end, (byte) '"');
+                int close = open < 0 ? -1 : buf.indexOf(open + 1, end, (byte) '"');
+                return close < 0 ? null : new int[] {open + 1, close - open - 1};
+            }
+        }
+    }
+
     private boolean fixedMatches(ByteBuf buf, int index, int length) {
         long from = (long) fixedBegin - 1;
         if (from < 0 || fixedLength < 0 || from + fixedLength > length) {

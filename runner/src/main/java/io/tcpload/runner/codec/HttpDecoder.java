@@ -11,20 +11,14 @@ import io.tcpload.runner.profile.CodeLocation;
  */
 final class HttpDecoder extends ResponseDecoder {
     private final HttpResponseFramer framer;
-    private final CodeJudge judge;
-    private final HttpStatusRule statusRule;
+    private final ResponseCodecs.Judging judging;
 
-    HttpDecoder(
-            CodeJudge judge,
-            HttpStatusRule statusRule,
-            long maxResponseBytes,
-            boolean singleResponse) {
+    HttpDecoder(ResponseCodecs.Judging judging, long maxResponseBytes, boolean singleResponse) {
         super(singleResponse);
-        boolean judgesHead = judge.location() == CodeLocation.HEAD;
-        long bodyKept = judgesHead ? 0 : judge.bytesNeeded();
-        this.framer = new HttpResponseFramer(maxResponseBytes, judgesHead, bodyKept);
-        this.judge = judge;
-        this.statusRule = statusRule;
+        this.framer =
+                new HttpResponseFramer(
+                        maxResponseBytes, judging.anyReadsHead(), judging.bodyBytesNeeded());
+        this.judging = judging;
     }
 
     @Override
@@ -49,13 +43,14 @@ final class HttpDecoder extends ResponseDecoder {
 
     private ResponseOutcome judgeCompleted() {
         int status = framer.statusCode();
+        CodeJudge judge = judging.judge();
         boolean codeOk =
                 judge.location() == CodeLocation.HEAD
                         ? judge.isSuccess(
                                 framer.headBuffer(), framer.headIndex(), framer.headLength())
                         : judge.isSuccess(
                                 framer.bodyBuffer(), framer.bodyIndex(), framer.bodyLength());
-        return ResponseOutcome.ofHttp(codeOk && statusRule.accepts(status), status);
+        return ResponseOutcome.ofHttp(codeOk && judging.statusRule().accepts(status), status);
     }
 
     /** What this connection's copies of heads and bodies cost now; for tests. */

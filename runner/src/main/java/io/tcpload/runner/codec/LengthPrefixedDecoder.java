@@ -9,12 +9,13 @@ import io.tcpload.runner.profile.CodeLocation;
  */
 final class LengthPrefixedDecoder extends ResponseDecoder {
     private final LengthPrefixedFramer framer;
-    private final CodeJudge judge;
+    private final ResponseCodecs.Judging judging;
 
-    LengthPrefixedDecoder(LengthPrefixedFramer framer, CodeJudge judge, boolean singleResponse) {
+    LengthPrefixedDecoder(
+            LengthPrefixedFramer framer, ResponseCodecs.Judging judging, boolean singleResponse) {
         super(singleResponse);
         this.framer = framer;
-        this.judge = judge;
+        this.judging = judging;
     }
 
     @Override
@@ -25,6 +26,7 @@ final class LengthPrefixedDecoder extends ResponseDecoder {
         }
         int start = in.readerIndex();
         int headLength = framer.headLength();
+        CodeJudge judge = judging.judge();
         boolean success =
                 judge.location() == CodeLocation.HEAD
                         ? judge.isSuccess(in, start, headLength)

@@ -1,7 +1,10 @@
 package io.tcpload.runner.codec;
 
+import io.tcpload.runner.profile.CodeLocation;
 import io.tcpload.runner.profile.ResponseSpec;
+import java.util.List;
 import java.util.function.IntConsumer;
+import java.util.function.IntSupplier;
 
 /**
  * Builds the per-connection response decoders of one run.
@@ -23,20 +26,29 @@ public final class ResponseCodecs {
     private final boolean http;
     private final boolean singleResponse;
     private final long maxResponseBytes;
-    private final CodeJudge judge;
 
-    /** The status table in HTTP mode, else null. */
-    private final HttpStatusRule statusRule;
+    /** One judge per request of a mix (index 0 alone without a mix). */
+    private final CodeJudge[] judges;
+
+    /** The status tables in HTTP mode, by the same index, else null. */
+    private final HttpStatusRule[] statusRules;
 
     /** The length framing in raw mode, else null (in HTTP mode it need not be consistent). */
     private final LengthPrefixedFramer framer;
 
-    private ResponseCodecs(ResponseSpec spec, boolean http, boolean singleResponse) {
+    private ResponseCodecs(
+            ResponseSpec spec, List<ResponseSpec> judged, boolean http, boolean singleResponse) {
         this.http = http;
         this.singleResponse = singleResponse;
         this.maxResponseBytes = spec.maxResponseBytes();
-        this.judge = new CodeJudge(spec);
-        this.statusRule = http ? new HttpStatusRule(spec.httpStatuses()) : null;
+        this.judges = new CodeJudge[judged.size()];
+        this.statusRules = http ? new HttpStatusRule[judged.size()] : null;
+        for (int i = 0; i < judges.length; i++) {
+            judges[i] = new CodeJudge(judged.get(i));
+            if (http) {
+                statusRules[i] = new HttpStatusRule(judged.get(i).httpStatuses());
+            }
+        }
         this.framer = http ? null : new LengthPrefixedFramer(spec);
     }
 
@@ -51,7 +63,19 @@ public final class ResponseCodecs {
      *     head (the profile loader refuses such a profile first)
      */
     public static ResponseCodecs of(ResponseSpec spec, boolean http, boolean singleResponse) {
-        return new ResponseCodecs(spec, http, singleResponse);
+        return new ResponseCodecs(spec, List.of(spec), http, singleResponse);
+    }
+
+    /**
+     * The decoders of a run of a transaction mix: every response is framed by {@code spec}, and
+     * judged by the rule of the request it answers, {@code judged.get(i)} for request {@code i}.
+     */
+    public static ResponseCodecs of(
+            ResponseSpec spec, List<ResponseSpec> judged, boolean http, boolean singleResponse) {
+        if (judged.isEmpty()) {
+            throw new IllegalArgumentException("no judging rule");
+        }
+        return new ResponseCodecs(spec, judged, http, singleResponse);
     }
 
     /** A new decoder for one connection. */
@@ -64,11 +88,74 @@ public final class ResponseCodecs {
      * (one handler less on the path of every read).
      */
     public ResponseDecoder newDecoder(IntConsumer bytesRead) {
+        return newDecoder(bytesRead, () -> 0);
+    }
+
+    /**
+     * As {@link #newDecoder(IntConsumer)}, judging each response by the rule {@code answering}
+     * names when the response is complete: the index of the request it answers (the connection's
+     * oldest request in flight).
+     */
+    public ResponseDecoder newDecoder(IntConsumer bytesRead, IntSupplier answering) {
+        Judging judging = new Judging(judges, statusRules, answering);
         ResponseDecoder decoder =
                 http
-                        ? new HttpDecoder(judge, statusRule, maxResponseBytes, singleResponse)
-                        : new LengthPrefixedDecoder(framer, judge, singleResponse);
+                        ? new HttpDecoder(judging, maxResponseBytes, singleResponse)
+                        : new LengthPrefixedDecoder(framer, judging, singleResponse);
         decoder.countReadsInto(bytesRead);
         return decoder;
+    }
+
+    /**
+     * The judge of the response just framed: the only one, or in a mix the one of the request it
+     * answers.
+     */
+    static final class Judging {
+        private final CodeJudge[] judges;
+        private final HttpStatusRule[] statusRules;
+        private final IntSupplier answering;
+
+        Judging(CodeJudge[] judges, HttpStatusRule[] statusRules, IntSupplier answering) {
+            this.judges = judges;
+            this.statusRules = statusRules;
+            this.answering = answering;
+        }
+
+        private int index() {
+            if (judges.length == 1) {
+                return 0;
+            }
+            int index = answering.getAsInt();
+            return index >= 0 && index < judges.length ? index : 0;
+        }
+
+        CodeJudge judge() {
+            return judges[index()];
+        }
+
+        HttpStatusRule statusRule() {
+            return statusRules[index()];
+        }
+
+        /** Whether some rule reads the head: the HTTP framer then keeps it. */
+        boolean anyReadsHead() {
+            for (CodeJudge judge : judges) {
+                if (judge.location() == CodeLocation.HEAD) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** The most leading body bytes a rule reads: what the HTTP framer keeps of a body. */
+        long bodyBytesNeeded() {
+            long most = 0;
+            for (CodeJudge judge : judges) {
+                if (judge.location() == CodeLocation.BODY) {
+                    most = Math.max(most, judge.bytesNeeded());
+                }
+            }
+            return most;
+        }
     }
 }

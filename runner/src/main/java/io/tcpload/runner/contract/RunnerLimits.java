@@ -46,5 +46,17 @@ public final class RunnerLimits {
     /** Requests per second of a whole test. */
     public static final double RATE_MAX = 1e9;
 
+    /**
+     * Named requests of one transaction mix ({@code [request.NAME]} sections): each becomes a
+     * metric label value, a row of the report and of the status.
+     */
+    public static final int REQUEST_NAMES_MAX = 32;
+
+    /**
+     * The weight of one named request: finer shares than a thousandth mean nothing over a run, and
+     * the bound keeps one round of the mix's order small.
+     */
+    public static final int REQUEST_WEIGHT_MAX = 1_000;
+
     private RunnerLimits() {}
 }

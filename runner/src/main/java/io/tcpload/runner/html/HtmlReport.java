@@ -6,6 +6,7 @@ import io.tcpload.runner.stats.RateSummary;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.RunSummary.ErrorCount;
+import io.tcpload.runner.stats.RunSummary.RequestStats;
 import io.tcpload.runner.stats.SecondSample;
 import io.tcpload.runner.stats.StageResult;
 import java.io.IOException;
@@ -59,6 +60,7 @@ public final class HtmlReport {
                 .append("</style>\n</head>\n<body>\n<h1>tcpload report</h1>\n");
         parameters(html, info);
         summaryTable(html, summary);
+        byRequest(html, summary.byRequest());
         if (summary.rate() != null) {
             rateSection(html, summary.rate());
         }
@@ -215,6 +217,34 @@ public final class HtmlReport {
                 cell(html, empty ? "-" : Units.time(latency.getValueAtPercentile(percentile)));
             }
             cell(html, Long.toString(stage.counts().errors()));
+            html.append("</tr>\n");
+        }
+        html.append("</table>\n");
+    }
+
+    /** A transaction mix's rows: per named request its counts and percentiles. */
+    private static void byRequest(StringBuilder html, List<RequestStats> rows) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        html.append("<h2>By request</h2>\n<table id=\"by-request\">\n<tr>");
+        for (String heading :
+                new String[] {
+                    "request", "requests", "successes", "failures", "p50", "p90", "p99", "p99.9"
+                }) {
+            html.append("<th>").append(heading).append("</th>");
+        }
+        html.append("</tr>\n");
+        for (RequestStats row : rows) {
+            Histogram latency = row.latencyUs();
+            boolean empty = latency.getTotalCount() == 0;
+            html.append("<tr><th>").append(Html.escape(row.name())).append("</th>");
+            cell(html, Long.toString(row.requests()));
+            cell(html, Long.toString(row.successes()));
+            cell(html, Long.toString(row.failures()));
+            for (double percentile : new double[] {50, 90, 99, 99.9}) {
+                cell(html, empty ? "-" : Units.time(latency.getValueAtPercentile(percentile)));
+            }
             html.append("</tr>\n");
         }
         html.append("</table>\n");

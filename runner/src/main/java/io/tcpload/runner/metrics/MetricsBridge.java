@@ -27,7 +27,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code tcpload_connect_seconds} and {@code tcpload_tls_handshake_seconds} (histograms; the last
  * is empty for plain TCP), {@code tcpload_bytes_read_total}, {@code tcpload_bytes_written_total},
  * {@code tcpload_connections_open}, and with a target rate {@code tcpload_target_rate} and {@code
- * tcpload_behind_schedule_total}.
+ * tcpload_behind_schedule_total}. For a transaction mix {@code tcpload_requests_total} carries a
+ * label {@code request} too, one series per named request and result, so that summing over it still
+ * gives the totals.
  *
  * <p>Threading: {@link #onSecond} is called by the thread that runs the engine, one second at a
  * time; the registry's scrape may be called from any thread at any time.
@@ -47,6 +49,10 @@ public final class MetricsBridge implements ProgressListener {
             new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final Counter successes;
     private final Counter failures;
+
+    /** For a mix, per named request (by index), its success and failure counters; else empty. */
+    private final List<Counter[]> byRequest = new ArrayList<>();
+
     private final Counter connectErrors;
     private final Counter readErrors;
     private final Counter writeErrors;
@@ -66,12 +72,33 @@ public final class MetricsBridge implements ProgressListener {
      *     rate-mode series are not registered
      */
     public MetricsBridge(MetricLabels labels, OptionalDouble targetRatePerSecond) {
+        this(labels, targetRatePerSecond, List.of());
+    }
+
+    /**
+     * As {@link #MetricsBridge(MetricLabels, OptionalDouble)}, for a run of a transaction mix whose
+     * requests are named {@code requestNames} (by index); empty for a run of one request.
+     */
+    public MetricsBridge(
+            MetricLabels labels, OptionalDouble targetRatePerSecond, List<String> requestNames) {
         List<Tag> tags = new ArrayList<>();
         labels.asMap().forEach((name, value) -> tags.add(Tag.of(name, value)));
         registry.config().commonTags(tags);
 
-        successes = counter("tcpload.requests", "Complete responses", "result", "success");
-        failures = counter("tcpload.requests", "Complete responses", "result", "failure");
+        if (requestNames.isEmpty()) {
+            successes = counter("tcpload.requests", "Complete responses", "result", "success");
+            failures = counter("tcpload.requests", "Complete responses", "result", "failure");
+        } else {
+            // One label set per meter name: with a mix every sample names its request.
+            successes = null;
+            failures = null;
+            for (String name : requestNames) {
+                byRequest.add(
+                        new Counter[] {
+                            requestCounter(name, "success"), requestCounter(name, "failure")
+                        });
+            }
+        }
         String errorsHelp = "Socket-level errors";
         connectErrors = counter("tcpload.errors", errorsHelp, "kind", "connect");
         readErrors = counter("tcpload.errors", errorsHelp, "kind", "read");
@@ -123,6 +150,13 @@ public final class MetricsBridge implements ProgressListener {
         registry.getPrometheusRegistry().register(handshake);
     }
 
+    private Counter requestCounter(String request, String result) {
+        return Counter.builder("tcpload.requests")
+                .description("Complete responses")
+                .tags(Tags.of("request", request, "result", result))
+                .register(registry);
+    }
+
     private Counter counter(String name, String help, String tag, String value) {
         return Counter.builder(name).description(help).tags(Tags.of(tag, value)).register(registry);
     }
@@ -148,8 +182,15 @@ public final class MetricsBridge implements ProgressListener {
     public void onSecond(Progress progress) {
         SecondSample second = progress.second();
         Counts counts = second.counts();
-        add(successes, counts.successes());
-        add(failures, counts.failures());
+        if (byRequest.isEmpty()) {
+            add(successes, counts.successes());
+            add(failures, counts.failures());
+        } else if (progress.byRequest() != null) {
+            for (int i = 0; i < byRequest.size() && i < progress.byRequest().size(); i++) {
+                add(byRequest.get(i)[0], progress.byRequest().successes(i));
+                add(byRequest.get(i)[1], progress.byRequest().failures(i));
+            }
+        }
         add(connectErrors, counts.connectErrors());
         add(readErrors, counts.readErrors());
         add(writeErrors, counts.writeErrors());

@@ -9,7 +9,9 @@ import io.tcpload.runner.contract.RunnerProtocol;
 import io.tcpload.runner.contract.Shares;
 import io.tcpload.runner.format.Quantities;
 import io.tcpload.runner.metrics.MetricLabels;
+import io.tcpload.runner.profile.NamedRequest;
 import io.tcpload.runner.profile.Profile;
+import io.tcpload.runner.profile.ProfileProblem;
 import io.tcpload.runner.profile.Target;
 import io.tcpload.runner.profile.TlsSpec;
 import io.tcpload.runner.rate.RateSchedule;
@@ -194,7 +196,8 @@ public record RunPlan(
     }
 
     /**
-     * The rule that needs the profile: pipelining needs keep-alive connections.
+     * The rules that need the profile: pipelining needs keep-alive connections, and a transaction
+     * mix stays within {@link RunnerLimits}.
      *
      * @return why the profile and the flags do not go together, or empty
      */
@@ -204,12 +207,58 @@ public record RunPlan(
                     "the --tls-* flags apply to TLS targets: add 'tls = true' to [common], give"
                             + " --tls, or use an https:// URL");
         }
+        Optional<String> mix = mixProblem(profile);
+        if (mix.isPresent()) {
+            return mix;
+        }
         if (invocation.load().pipeline() > 1 && !keepAlive(profile)) {
             return Optional.of(
                     "--pipeline needs keep-alive connections: add --keepalive or 'keepalive = true'"
                             + " in [common]");
         }
         return Optional.empty();
+    }
+
+    /**
+     * What a profile's transaction mix asks beyond the runner's limits: more than {@link
+     * RunnerLimits#REQUEST_NAMES_MAX} names, or a weight above {@link
+     * RunnerLimits#REQUEST_WEIGHT_MAX}; named by file, line and section.
+     */
+    public static Optional<String> mixProblem(Profile profile) {
+        List<NamedRequest> mix = profile.mix();
+        if (mix.size() > RunnerLimits.REQUEST_NAMES_MAX) {
+            NamedRequest first = mix.get(RunnerLimits.REQUEST_NAMES_MAX);
+            return Optional.of(
+                    problem(
+                            profile,
+                            first,
+                            "a transaction mix holds at most "
+                                    + RunnerLimits.REQUEST_NAMES_MAX
+                                    + " named requests; this profile has "
+                                    + mix.size()
+                                    + "."));
+        }
+        for (NamedRequest named : mix) {
+            if (named.weight() > RunnerLimits.REQUEST_WEIGHT_MAX) {
+                return Optional.of(
+                        problem(
+                                profile,
+                                named,
+                                "weight must be a whole number from 1 to "
+                                        + RunnerLimits.REQUEST_WEIGHT_MAX
+                                        + ", not "
+                                        + named.weight()
+                                        + "."));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** {@code file:line: [request.NAME]: message}, as the profile loader words its problems. */
+    private static String problem(Profile profile, NamedRequest named, String message) {
+        String file = profile.source() == null ? "(profile text)" : profile.source().toString();
+        return new ProfileProblem(file, named.line(), "[request." + named.name() + "]", message)
+                .toString();
     }
 
     /** Whether connections carry many requests: the profile says so, or {@code -k}. */

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Reads logical lines into sections and {@code key = value} entries, reporting syntax problems:
@@ -17,6 +18,12 @@ final class IniParser {
 
     /** The current section; empty after an unknown header, whose entries are then skipped. */
     private Optional<Section> section = Optional.of(Section.COMMON);
+
+    /** The request name of the current {@code [request.NAME]} or {@code [response.NAME]}, or "". */
+    private String sectionName = "";
+
+    /** A request name: it becomes a metric label value and a status row, so it stays plain. */
+    private static final Pattern REQUEST_NAME = Pattern.compile("[A-Za-z0-9_-]{1,63}");
 
     private IniParser(Problems problems) {
         this.problems = problems;
@@ -68,7 +75,15 @@ final class IniParser {
             section = Optional.of(Section.PARAMETERS);
             return;
         }
+        sectionName = "";
+        int dot = name.indexOf('.');
+        if (dot > 0
+                && Section.named(name.substring(0, dot)).filter(Section::nameable).isPresent()) {
+            namedHeader(number, name, name.substring(0, dot), name.substring(dot + 1));
+            return;
+        }
         section = Section.named(name);
+        section.ifPresent(document::openPlain);
         if (section.isEmpty()) {
             problems.error(
                     number,
@@ -79,6 +94,23 @@ final class IniParser {
                             + Section.headers()
                             + ".");
         }
+    }
+
+    /** {@code [request.NAME]} or {@code [response.NAME]}: one request of a transaction mix. */
+    private void namedHeader(int number, String header, String base, String name) {
+        if (!REQUEST_NAME.matcher(name).matches()) {
+            problems.error(
+                    number,
+                    "[" + header + "]",
+                    "a request name is 1 to 63 letters, digits, '_' or '-', not "
+                            + Values.quote(name)
+                            + ".");
+            section = Optional.empty();
+            return;
+        }
+        section = Section.named(base);
+        sectionName = name;
+        document.openNamed(section.get(), name, number);
     }
 
     private void entry(int number, String text) {
@@ -109,7 +141,7 @@ final class IniParser {
             problems.error(number, key, () -> unknownKeyMessage(unknown, current));
             return;
         }
-        document.add(new IniEntry(current, number, key, value));
+        document.add(new IniEntry(current, sectionName, number, key, value));
     }
 
     private static String unknownKeyMessage(String key, Section current) {
@@ -132,6 +164,15 @@ final class IniParser {
     /** wrktcp lets the last value win; say so, since the earlier line was probably meant. */
     private void warnAboutRepeatedKeys() {
         boolean http = document.has(Section.COMMON, Keys.HTTP_LINE);
+        warnAboutRepeatedKeys(document, http);
+        for (Section s : List.of(Section.REQUEST, Section.RESPONSE)) {
+            for (IniDocument.Named named : document.named(s)) {
+                warnAboutRepeatedKeys(named.document(), http);
+            }
+        }
+    }
+
+    private void warnAboutRepeatedKeys(IniDocument document, boolean http) {
         for (Section s : List.of(Section.COMMON, Section.REQUEST, Section.RESPONSE)) {
             Map<String, IniEntry> seen = new LinkedHashMap<>();
             for (IniEntry entry : document.entries(s)) {

@@ -19,6 +19,10 @@ import java.util.Optional;
  * @param parameters the {@code [parameters]} entries, in file order
  * @param tls how connections speak TLS ({@code tls = true}, an {@code https://} URL); empty for
  *     plain TCP
+ * @param mix the named requests of a transaction mix ({@code [request.NAME]} sections), in file
+ *     order; empty for a profile of one plain {@code [request]}. In a mix {@code request} is the
+ *     first named request's, and {@code response} is {@code [response]}, whose framing every
+ *     response shares
  */
 public record Profile(
         Path source,
@@ -27,7 +31,8 @@ public record Profile(
         RequestSpec request,
         ResponseSpec response,
         List<ParameterSpec> parameters,
-        Optional<TlsSpec> tls) {
+        Optional<TlsSpec> tls,
+        List<NamedRequest> mix) {
 
     public Profile {
         Objects.requireNonNull(target, "target");
@@ -35,6 +40,30 @@ public record Profile(
         Objects.requireNonNull(response, "response");
         parameters = List.copyOf(parameters);
         Objects.requireNonNull(tls, "tls");
+        mix = List.copyOf(mix);
+    }
+
+    /** A plain TCP profile of one plain {@code [request]}. */
+    public Profile(
+            Path source,
+            Target target,
+            boolean keepAlive,
+            RequestSpec request,
+            ResponseSpec response,
+            List<ParameterSpec> parameters) {
+        this(source, target, keepAlive, request, response, parameters, Optional.empty(), List.of());
+    }
+
+    /** A profile of one plain {@code [request]}. */
+    public Profile(
+            Path source,
+            Target target,
+            boolean keepAlive,
+            RequestSpec request,
+            ResponseSpec response,
+            List<ParameterSpec> parameters,
+            Optional<TlsSpec> tls) {
+        this(source, target, keepAlive, request, response, parameters, tls, List.of());
     }
 
     /** A plain TCP profile. */
@@ -44,8 +73,14 @@ public record Profile(
             boolean keepAlive,
             RequestSpec request,
             ResponseSpec response,
-            List<ParameterSpec> parameters) {
-        this(source, target, keepAlive, request, response, parameters, Optional.empty());
+            List<ParameterSpec> parameters,
+            List<NamedRequest> mix) {
+        this(source, target, keepAlive, request, response, parameters, Optional.empty(), mix);
+    }
+
+    /** Whether the profile is a transaction mix of named requests. */
+    public boolean isMix() {
+        return !mix.isEmpty();
     }
 
     /** The display name used in reports: the file name, or {@code host:port} without a file. */
@@ -54,14 +89,14 @@ public record Profile(
     }
 
     public Profile withTarget(Target newTarget) {
-        return new Profile(source, newTarget, keepAlive, request, response, parameters, tls);
+        return new Profile(source, newTarget, keepAlive, request, response, parameters, tls, mix);
     }
 
     public Profile withKeepAlive(boolean newKeepAlive) {
-        return new Profile(source, target, newKeepAlive, request, response, parameters, tls);
+        return new Profile(source, target, newKeepAlive, request, response, parameters, tls, mix);
     }
 
     public Profile withTls(Optional<TlsSpec> newTls) {
-        return new Profile(source, target, keepAlive, request, response, parameters, newTls);
+        return new Profile(source, target, keepAlive, request, response, parameters, newTls, mix);
     }
 }

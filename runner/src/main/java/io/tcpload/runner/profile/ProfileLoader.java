@@ -15,8 +15,8 @@ import java.util.Optional;
  * <p>Loading runs in stages, each reporting into one problem list so that a profile with several
  * mistakes gets them all at once: {@link IniLines} joins continued lines, {@link IniParser} sorts
  * entries into sections, then one reader per section ({@link CommonSection}, {@link
- * ParameterSection}, {@link RequestSection}, {@link ResponseSection}) checks and converts values.
- * Stateless and thread-safe.
+ * ParameterSection}, {@link RequestSection}, {@link ResponseSection}, and {@link MixSection} for
+ * the named requests of a transaction mix) checks and converts values. Stateless and thread-safe.
  */
 public final class ProfileLoader {
     /** Far above any real profile; stops a wrong path (a disk image, a log) from filling memory. */
@@ -84,20 +84,29 @@ public final class ProfileLoader {
         Optional<TlsSpec> tls = TlsSection.read(document, dataFiles, given, problems);
         ParameterSection.Parameters parameters =
                 ParameterSection.read(document, dataFiles, problems);
+        boolean mixOnly =
+                !document.named(Section.REQUEST).isEmpty() && !document.hasSection(Section.REQUEST);
         RequestSpec request =
-                RequestSection.read(document, common.httpLine(), parameters.declared(), problems);
+                mixOnly
+                        ? null
+                        : RequestSection.read(
+                                document, common.httpLine(), parameters.declared(), problems);
         ResponseSpec response =
                 ResponseSection.read(document, common.httpLine().isPresent(), problems);
+        List<NamedRequest> mix =
+                MixSection.read(
+                        document, common.httpLine(), parameters.declared(), response, problems);
         problems.throwIfErrors();
         Profile profile =
                 new Profile(
                         file,
                         common.target().orElseThrow(),
                         common.keepAlive(),
-                        request,
+                        mixOnly ? mix.get(0).request() : request,
                         response,
                         parameters.specs(),
-                        tls);
+                        tls,
+                        mix);
         return new LoadedProfile(profile, problems.warnings());
     }
 

@@ -29,9 +29,21 @@ final class RequestSection {
     private final Set<String> declared;
     private final Problems problems;
 
-    private RequestSection(IniDocument document, Set<String> declared, Problems problems) {
+    /** The section as messages name it, and its header's line (0 for the plain one). */
+    private final String header;
+
+    private final int headerLine;
+
+    private RequestSection(
+            IniDocument document,
+            Set<String> declared,
+            String header,
+            int headerLine,
+            Problems problems) {
         this.document = document;
         this.declared = declared;
+        this.header = header;
+        this.headerLine = headerLine;
         this.problems = problems;
     }
 
@@ -44,7 +56,22 @@ final class RequestSection {
             Optional<IniEntry> httpLine,
             Set<String> declared,
             Problems problems) {
-        RequestSection section = new RequestSection(document, declared, problems);
+        return read(document, httpLine, declared, "[request]", 0, problems);
+    }
+
+    /**
+     * As {@link #read(IniDocument, Optional, Set, Problems)}, for the section {@code header} (a
+     * {@code [request.NAME]}) that starts on {@code headerLine}.
+     */
+    static RequestSpec read(
+            IniDocument document,
+            Optional<IniEntry> httpLine,
+            Set<String> declared,
+            String header,
+            int headerLine,
+            Problems problems) {
+        RequestSection section =
+                new RequestSection(document, declared, header, headerLine, problems);
         return httpLine.isPresent() ? section.http(httpLine.get()) : section.tcp();
     }
 
@@ -61,9 +88,11 @@ final class RequestSection {
         Optional<IniEntry> body = last(Keys.REQ_BODY);
         if (body.isEmpty()) {
             problems.error(
-                    0,
+                    headerLine,
                     Keys.REQ_BODY,
-                    "is required in [request]: the request body template (may contain $(NAME)"
+                    "is required in "
+                            + header
+                            + ": the request body template (may contain $(NAME)"
                             + " placeholders).");
         }
         boolean headHasLength = head.map(this::check).orElse(true);

@@ -23,27 +23,59 @@ final class ResponseSection {
     private static final Pattern STATUS = Pattern.compile("[0-9x]{3}");
     private static final int MAX_LENGTH_WIDTH = 10;
 
+    /** The keys a {@code [response.NAME]} may not set: one framing reads every response. */
+    private static final List<String> PROFILE_WIDE_KEYS =
+            List.of(
+                    Keys.RSP_HEADLEN,
+                    Keys.RSP_LEN_BEG,
+                    Keys.RSP_LEN_LEN,
+                    Keys.RSP_LEN_TYPE,
+                    Keys.MAX_RESPONSE_BYTES);
+
     private final IniDocument document;
     private final Problems problems;
     private final boolean http;
 
-    private ResponseSection(IniDocument document, boolean http, Problems problems) {
+    /** What an absent key means: wrktcp's defaults, or for a named section the plain one. */
+    private final ResponseSpec defaults;
+
+    private final boolean named;
+
+    private ResponseSection(
+            IniDocument document,
+            boolean http,
+            ResponseSpec defaults,
+            boolean named,
+            Problems problems) {
         this.document = document;
         this.http = http;
+        this.defaults = defaults;
+        this.named = named;
         this.problems = problems;
     }
 
     static ResponseSpec read(IniDocument document, boolean http, Problems problems) {
-        return new ResponseSection(document, http, problems).read();
+        return new ResponseSection(document, http, ResponseSpec.defaults(), false, problems).read();
+    }
+
+    /**
+     * Reads a {@code [response.NAME]}: how one request of a mix is judged, every key it leaves out
+     * taken from {@code [response]} ({@code base}). The framing stays the profile's: a connection
+     * reads each response before it can tell which request's answer it is.
+     */
+    static ResponseSpec readNamed(
+            IniDocument document, ResponseSpec base, boolean http, Problems problems) {
+        return new ResponseSection(document, http, base, true, problems).read();
     }
 
     private ResponseSpec read() {
-        ResponseSpec defaults = ResponseSpec.defaults();
         int headLength = defaults.headLength();
         int lengthBegin = defaults.lengthBegin();
         int lengthWidth = defaults.lengthWidth();
         LengthType lengthType = defaults.lengthType();
-        if (http) {
+        if (named) {
+            refuseProfileWideKeys();
+        } else if (http) {
             warnFramingIgnored();
         } else {
             headLength = (int) integer(Keys.RSP_HEADLEN, 2, Integer.MAX_VALUE, headLength);
@@ -56,14 +88,14 @@ final class ResponseSection {
         CodeLocation location =
                 choice(Keys.RSP_CODE_LOCATION, CODE_LOCATIONS).orElse(defaults.codeLocation());
         Optional<IniEntry> tag = last(Keys.RSP_CODE_LOCATION_TAG);
-        String codeTag = tag.map(IniEntry::value).orElse(defaults.codeTag());
+        String codeTag = tag.map(IniEntry::value).orElse(fallbackTag(codeType));
         int fixedBegin = 0;
         int fixedLength = 0;
         if (codeType == CodeType.FIXED) {
             FixedRange range = fixedRange(tag, codeTag, location, headLength);
             fixedBegin = range.begin();
             fixedLength = range.length();
-        } else if (tag.isEmpty() || codeTag.isEmpty()) {
+        } else if (codeTag.isEmpty() || (tag.isEmpty() && !named)) {
             problems.error(
                     tag.map(IniEntry::line).orElse(0),
                     Keys.RSP_CODE_LOCATION_TAG,
@@ -85,7 +117,38 @@ final class ResponseSection {
                 fixedLength,
                 last(Keys.RSP_CODE_SUCCESS).map(IniEntry::value).orElse(defaults.codeSuccess()),
                 httpStatuses(),
-                integer(Keys.MAX_RESPONSE_BYTES, 1, Long.MAX_VALUE, defaults.maxResponseBytes()));
+                named
+                        ? defaults.maxResponseBytes()
+                        : integer(
+                                Keys.MAX_RESPONSE_BYTES,
+                                1,
+                                Long.MAX_VALUE,
+                                defaults.maxResponseBytes()));
+    }
+
+    /**
+     * The tag when the section gives none: a named section keeps {@code [response]}'s when the code
+     * type is the same; with another type an inherited tag would mean nothing.
+     */
+    private String fallbackTag(CodeType codeType) {
+        if (!named || defaults.codeType() == codeType) {
+            return defaults.codeTag();
+        }
+        return codeType == CodeType.FIXED ? ResponseSpec.defaults().codeTag() : "";
+    }
+
+    private void refuseProfileWideKeys() {
+        for (String key : PROFILE_WIDE_KEYS) {
+            last(key)
+                    .ifPresent(
+                            e ->
+                                    problems.error(
+                                            e.line(),
+                                            key,
+                                            "belongs in [response]: every response of a profile is"
+                                                    + " framed alike; a [response.NAME] section"
+                                                    + " sets only how its request is judged."));
+        }
     }
 
     private void warnFramingIgnored() {
@@ -171,7 +234,7 @@ final class ResponseSection {
     private List<String> httpStatuses() {
         Optional<IniEntry> entry = last(Keys.RSP_HTTP_STATUS);
         if (entry.isEmpty()) {
-            return List.of();
+            return defaults.httpStatuses();
         }
         if (!http) {
             problems.warn(

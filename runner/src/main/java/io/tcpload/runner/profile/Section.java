@@ -24,7 +24,14 @@ enum Section {
                     Keys.TLS_PROTOCOLS,
                     Keys.TLS_CIPHERS,
                     Keys.TLS_SESSION_REUSE)),
-    REQUEST("request", List.of(Keys.REQ_LEN_LEN, Keys.REQ_LEN_TYPE, Keys.REQ_HEAD, Keys.REQ_BODY)),
+    REQUEST(
+            "request",
+            List.of(
+                    Keys.REQ_LEN_LEN,
+                    Keys.REQ_LEN_TYPE,
+                    Keys.REQ_HEAD,
+                    Keys.REQ_BODY,
+                    Keys.WEIGHT)),
     RESPONSE(
             "response",
             List.of(
@@ -63,6 +70,11 @@ enum Section {
 
     List<String> keys() {
         return keys;
+    }
+
+    /** Whether the section may be named, {@code [request.NAME]}, for a transaction mix. */
+    boolean nameable() {
+        return this == REQUEST || this == RESPONSE;
     }
 
     boolean accepts(String key) {
@@ -107,6 +119,9 @@ enum Section {
         static final String REQ_LEN_TYPE = "req_len_type";
         static final String REQ_HEAD = "req_head";
         static final String REQ_BODY = "req_body";
+
+        /** Ours: a named request's share of the transaction mix. */
+        static final String WEIGHT = "weight";
 
         static final String RSP_HEADLEN = "rsp_headlen";
         static final String RSP_LEN_BEG = "rsp_len_beg";

@@ -16,8 +16,9 @@ import org.HdrHistogram.Histogram;
  * <p>Additions to wrktcp's layout are whole extra lines, never changes to existing ones: the 99.9%
  * and 99.99% percentiles, a {@code Connect} row under {@code Req/Sec} when connect times were
  * measured, wrk's {@code Non-2xx or 3xx responses} line for HTTP, and a {@code Retried requests}
- * line when requests were written again after the server closed their connection. Where wrktcp
- * printed {@code -nan%} for a run without samples we print {@code 0.00%}.
+ * line when requests were written again after the server closed their connection, and for a
+ * transaction mix the {@link RequestTable} after {@code Transfer/sec}. Where wrktcp printed {@code
+ * -nan%} for a run without samples we print {@code 0.00%}.
  *
  * <p>The progress line and the trace rows describe each second on its own (that second's success
  * and failure rates, its 99th percentile, its bytes read), where wrktcp printed averages since the
@@ -145,6 +146,7 @@ public final class ConsoleReport {
                 .append(leftPad(Units.binary(perSecond(counts.bytesRead(), seconds)), 10))
                 .append("B\n");
 
+        out.append(RequestTable.render(summary.byRequest()));
         if (rate != null && !rate.stages().isEmpty()) {
             out.append(RateReport.stageTable(rate.stages()));
         }

@@ -42,7 +42,9 @@ import org.HdrHistogram.Histogram;
  * counted) reads as none retried, one without {@code tlsErrors} as no TLS errors, and one without
  * {@code handshakeUs} as no handshakes. {@code addresses} lists, per address the target's name
  * resolved to, the {@code requests} answered from it and the socket {@code errors} of connections
- * to it; a result without it reads as none known.
+ * to it; a result without it reads as none known. {@code byRequest}, only for a transaction mix,
+ * lists per named request its {@code name}, {@code requests}, {@code successes}, {@code failures}
+ * and {@code latencyUs} histogram; a result without it reads as a run of one request.
  *
  * <p>Stateless and thread-safe.
  */
@@ -146,6 +148,18 @@ public final class JsonResult {
 
         if (summary.rate() != null) {
             root.set("rate", rate(summary.rate()));
+        }
+
+        if (!summary.byRequest().isEmpty()) {
+            ArrayNode byRequest = root.putArray("byRequest");
+            for (RunSummary.RequestStats row : summary.byRequest()) {
+                ObjectNode node = byRequest.addObject();
+                node.put("name", row.name());
+                node.put("requests", row.requests());
+                node.put("successes", row.successes());
+                node.put("failures", row.failures());
+                node.set("latencyUs", histogram(row.latencyUs()));
+            }
         }
 
         try {
@@ -271,6 +285,26 @@ public final class JsonResult {
             }
         }
 
+        List<RunSummary.RequestStats> byRequest = new ArrayList<>();
+        if (root.hasNonNull("byRequest")) {
+            JsonNode rows = array(root, "byRequest", "byRequest");
+            for (int i = 0; i < rows.size(); i++) {
+                String path = "byRequest[" + i + "]";
+                JsonNode node = rows.get(i);
+                if (!node.isObject()) {
+                    throw new IllegalArgumentException(
+                            "result JSON: " + path + " must be an object");
+                }
+                byRequest.add(
+                        new RunSummary.RequestStats(
+                                text(node, "name", path + ".name"),
+                                longValue(node, "requests", path + ".requests"),
+                                longValue(node, "successes", path + ".successes"),
+                                longValue(node, "failures", path + ".failures"),
+                                readHistogram(node, "latencyUs", path + ".latencyUs")));
+            }
+        }
+
         long startEpochUs = optionalLong(root, "startEpochUs");
         return new RunSummary(
                 info,
@@ -289,7 +323,8 @@ public final class JsonResult {
                 addresses,
                 root.hasNonNull("handshakeUs")
                         ? readHistogram(root, "handshakeUs")
-                        : Histograms.create());
+                        : Histograms.create(),
+                byRequest);
     }
 
     /** Rate mode's part: the wrk2 histograms, the send counts and the stages. */
@@ -429,8 +464,13 @@ public final class JsonResult {
     }
 
     private static Histogram readHistogram(JsonNode root, String field) {
-        String path = field + ".histogram";
-        String encoded = text(object(root, field, field), "histogram", path);
+        return readHistogram(root, field, field);
+    }
+
+    /** As {@link #readHistogram(JsonNode, String)}, the field named {@code where} in messages. */
+    private static Histogram readHistogram(JsonNode root, String field, String where) {
+        String path = where + ".histogram";
+        String encoded = text(object(root, field, where), "histogram", path);
         if (encoded.length() > MAX_HISTOGRAM_BASE64_CHARS) {
             throw new IllegalArgumentException(
                     "result JSON: "

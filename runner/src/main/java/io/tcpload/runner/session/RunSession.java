@@ -22,7 +22,7 @@ import io.tcpload.runner.profile.Target;
 import io.tcpload.runner.profile.TlsSpec;
 import io.tcpload.runner.report.JsonResult;
 import io.tcpload.runner.stats.RunSummary;
-import io.tcpload.runner.template.RequestTemplate;
+import io.tcpload.runner.template.RequestMix;
 import io.tcpload.runner.template.RunnerSlice;
 import io.tcpload.runner.tls.ClientTls;
 import io.tcpload.runner.tls.TlsProvider;
@@ -153,15 +153,15 @@ public final class RunSession implements AutoCloseable {
             throws PlanException, SetupException {
         Profile profile = plan.applyTo(loaded);
         LoadConfig config;
-        RequestTemplate template;
+        RequestMix requests;
         Transport transport;
         try {
             if (plan.problemWith(profile).isPresent()) {
                 throw new PlanException(List.of(plan.problemWith(profile).get()));
             }
             config = plan.loadConfig(profile);
-            template =
-                    RequestTemplate.compile(
+            requests =
+                    RequestMix.compile(
                             profile,
                             new RunnerSlice(plan.runnerIndex(), plan.invocation().share().count()),
                             environment);
@@ -181,7 +181,7 @@ public final class RunSession implements AutoCloseable {
             closeTls(tls);
             throw new SetupException("cannot resolve host '" + profile.target().host() + "'", e);
         }
-        LoadEngine engine = new LoadEngine(profile, config, template, transport).withTls(tls);
+        LoadEngine engine = new LoadEngine(profile, config, requests, transport).withTls(tls);
         String named = plan.invocation().profile().orElse("");
         if (RunPlan.looksLikeUrl(named)) {
             engine = engine.describedAs(named, named);
@@ -191,7 +191,8 @@ public final class RunSession implements AutoCloseable {
                         plan.labels(),
                         plan.startRatePerRunner()
                                 .map(OptionalDouble::of)
-                                .orElse(OptionalDouble.empty()));
+                                .orElse(OptionalDouble.empty()),
+                        requests.names());
         LiveStatsTracker stats = new LiveStatsTracker(runnerVersion);
         Control control = plan.invocation().control();
         ControlChannel channel = null;
@@ -248,6 +249,20 @@ public final class RunSession implements AutoCloseable {
                 log,
                 tls,
                 gracePeriod(environment, log));
+    }
+
+    /**
+     * The TLS context a run of {@code applied} (a profile {@link RunPlan#applyTo} gave) would use,
+     * the files of the TLS flags read in place of the profile's; null for plain TCP. The caller
+     * closes it. For the dry run, which connects by itself.
+     *
+     * @throws PlanException when a flag's file is unusable or the context cannot be built
+     */
+    public static ClientTls clientTlsFor(
+            RunPlan plan, Profile applied, Function<String, String> environment, PrintStream log)
+            throws PlanException {
+        return clientTls(
+                plan, TlsFlagFiles.apply(applied, plan.invocation().tls()), environment, log);
     }
 
     /** The run's TLS context, built once; null for plain TCP. */

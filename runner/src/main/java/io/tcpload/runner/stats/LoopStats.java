@@ -22,6 +22,9 @@ public final class LoopStats {
     private final Map<String, long[]> errorMessages = new HashMap<>();
     private final AddressCounts addresses = new AddressCounts();
 
+    /** Per named request of a mix; null without a mix. */
+    private final NamedStats named;
+
     private long requests;
     private long successes;
     private long failures;
@@ -41,6 +44,16 @@ public final class LoopStats {
     private long sliceStartNs;
     private long sliceRequests;
 
+    /** The statistics of a loop sending one request. */
+    public LoopStats() {
+        this(0);
+    }
+
+    /** The statistics of a loop sending a mix of {@code names} named requests (0 for none). */
+    public LoopStats(int names) {
+        this.named = names > 0 ? new NamedStats(names) : null;
+    }
+
     /** Starts the Req/Sec slices at {@code nowNs}. */
     public void start(long nowNs) {
         sliceStartNs = nowNs;
@@ -59,6 +72,26 @@ public final class LoopStats {
             non2xx3xx++;
         }
         Histograms.record(latencyUs, latencyMicros);
+    }
+
+    /**
+     * The named request {@code index} of a mix got the response just given to {@link
+     * #recordResponse}, with the same outcome and latency.
+     */
+    public void recordNamed(int index, boolean success, long latencyMicros) {
+        named.record(index, success, latencyMicros);
+    }
+
+    /** Moves the per-request figures recorded since the last call into {@code out}. */
+    public void drainNamedInto(NamedStats out) {
+        if (named != null) {
+            named.moveTo(out);
+        }
+    }
+
+    /** How many named requests this loop counts: 0 without a mix. */
+    public int namedSize() {
+        return named == null ? 0 : named.size();
     }
 
     /** One complete response from the target's address number {@code addressId}. */

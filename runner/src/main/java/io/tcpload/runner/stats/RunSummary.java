@@ -27,6 +27,8 @@ import org.HdrHistogram.Histogram;
  *     connections got; empty when unknown
  * @param handshakeUs TLS handshake time (TCP connected to handshake done), in microseconds; empty
  *     for plain TCP
+ * @param byRequest per named request of a transaction mix, in the profile's order, its complete
+ *     responses; they add up to the totals exactly. Empty for a profile of one plain request
  */
 public record RunSummary(
         RunInfo info,
@@ -41,16 +43,82 @@ public record RunSummary(
         long lastStartEpochUs,
         RateSummary rate,
         List<AddressCount> addresses,
-        Histogram handshakeUs) {
+        Histogram handshakeUs,
+        List<RequestStats> byRequest) {
 
     public RunSummary {
         seconds = List.copyOf(seconds);
         errorMessages = List.copyOf(errorMessages);
         addresses = List.copyOf(addresses);
         Objects.requireNonNull(handshakeUs, "handshakeUs");
+        byRequest = List.copyOf(byRequest);
+    }
+
+    /** A summary without per-request rows (a profile of one plain request). */
+    public RunSummary(
+            RunInfo info,
+            long runtimeUs,
+            Counts counts,
+            Histogram latencyUs,
+            Histogram connectUs,
+            Histogram requestRate,
+            List<SecondSample> seconds,
+            List<ErrorCount> errorMessages,
+            long startEpochUs,
+            long lastStartEpochUs,
+            RateSummary rate,
+            List<AddressCount> addresses,
+            Histogram handshakeUs) {
+        this(
+                info,
+                runtimeUs,
+                counts,
+                latencyUs,
+                connectUs,
+                requestRate,
+                seconds,
+                errorMessages,
+                startEpochUs,
+                lastStartEpochUs,
+                rate,
+                addresses,
+                handshakeUs,
+                List.of());
     }
 
     /** A summary without TLS handshakes. */
+    public RunSummary(
+            RunInfo info,
+            long runtimeUs,
+            Counts counts,
+            Histogram latencyUs,
+            Histogram connectUs,
+            Histogram requestRate,
+            List<SecondSample> seconds,
+            List<ErrorCount> errorMessages,
+            long startEpochUs,
+            long lastStartEpochUs,
+            RateSummary rate,
+            List<AddressCount> addresses,
+            List<RequestStats> byRequest) {
+        this(
+                info,
+                runtimeUs,
+                counts,
+                latencyUs,
+                connectUs,
+                requestRate,
+                seconds,
+                errorMessages,
+                startEpochUs,
+                lastStartEpochUs,
+                rate,
+                addresses,
+                Histograms.create(),
+                byRequest);
+    }
+
+    /** A summary without TLS handshakes nor per-request rows. */
     public RunSummary(
             RunInfo info,
             long runtimeUs,
@@ -77,7 +145,8 @@ public record RunSummary(
                 lastStartEpochUs,
                 rate,
                 addresses,
-                Histograms.create());
+                Histograms.create(),
+                List.of());
     }
 
     /** A summary without per-address counts. */
@@ -144,4 +213,17 @@ public record RunSummary(
      * @param errors socket errors (connect, read, write, timeout, TLS) on connections to it
      */
     public record AddressCount(String address, long requests, long errors) {}
+
+    /**
+     * What one named request of a transaction mix got.
+     *
+     * @param name the request's name ({@code [request.NAME]})
+     * @param requests its complete responses
+     * @param successes of those, the ones judged a success
+     * @param failures the others
+     * @param latencyUs their latency, in microseconds, in the one histogram shape ({@link
+     *     Histograms}); readers must not change it
+     */
+    public record RequestStats(
+            String name, long requests, long successes, long failures, Histogram latencyUs) {}
 }

@@ -31,6 +31,13 @@ public final class RunTally {
     private final Histogram secondHandshake = Histograms.create();
     private final Map<String, Long> errorsTotal = new HashMap<>();
     private final AddressCounts addressesTotal = new AddressCounts();
+
+    /** Per named request of a mix, sized by the first loop that counts any; null until then. */
+    private NamedStats namedTotal;
+
+    /** The same for the second being drained; it joins the total when the next one begins. */
+    private NamedStats secondNamed;
+
     private final List<SecondSample> seconds = new ArrayList<>();
     private final Histogram uncorrectedTotal;
     private final Histogram lagTotal;
@@ -55,6 +62,9 @@ public final class RunTally {
 
     /** Starts a second: what the previous second drained is forgotten (its totals stay). */
     public void beginSecond() {
+        if (secondNamed != null) {
+            secondNamed.moveTo(namedTotal);
+        }
         secondLatency.reset();
         secondConnect.reset();
         secondHandshake.reset();
@@ -73,6 +83,13 @@ public final class RunTally {
         secondCounts = secondCounts.plus(counts);
         secondOpenConnections += loop.openConnections();
         loop.drainAddressesInto(addressesTotal);
+        if (loop.namedSize() > 0) {
+            if (namedTotal == null) {
+                namedTotal = new NamedStats(loop.namedSize());
+                secondNamed = new NamedStats(loop.namedSize());
+            }
+            loop.drainNamedInto(secondNamed);
+        }
     }
 
     /** Rate mode: moves what {@code loop} recorded of its sends into this second. */
@@ -133,6 +150,14 @@ public final class RunTally {
         return sorted(secondErrors);
     }
 
+    /**
+     * Per named request of a mix, what the current (just closed) second got; null without a mix.
+     * Reused by the next second.
+     */
+    public NamedStats secondByRequest() {
+        return secondNamed;
+    }
+
     /** Totals up to the last closed second. */
     public Counts total() {
         return total;
@@ -183,6 +208,28 @@ public final class RunTally {
             long lastStartEpochUs,
             RateSummary rate,
             List<String> addressNames) {
+        return summary(
+                info, runtimeUs, startEpochUs, lastStartEpochUs, rate, addressNames, List.of());
+    }
+
+    /**
+     * As {@link #summary(RunInfo, long, long, long, RateSummary, List)}, with a row per named
+     * request of a mix.
+     *
+     * @param requestNames the mix's request names by index; empty without a mix
+     */
+    public RunSummary summary(
+            RunInfo info,
+            long runtimeUs,
+            long startEpochUs,
+            long lastStartEpochUs,
+            RateSummary rate,
+            List<String> addressNames,
+            List<String> requestNames) {
+        if (secondNamed != null) {
+            secondNamed.moveTo(namedTotal);
+        }
+        NamedStats named = namedTotal != null ? namedTotal : new NamedStats(requestNames.size());
         return new RunSummary(
                 info,
                 runtimeUs,
@@ -196,7 +243,8 @@ public final class RunTally {
                 lastStartEpochUs,
                 rate,
                 addressesTotal.named(addressNames),
-                handshakeTotal);
+                handshakeTotal,
+                named.rows(requestNames));
     }
 
     /**

@@ -5,6 +5,7 @@ import io.netty.buffer.Unpooled;
 import io.tcpload.runner.format.ByteText;
 import io.tcpload.runner.format.IntFormat;
 import io.tcpload.runner.profile.LengthType;
+import io.tcpload.runner.profile.NamedRequest;
 import io.tcpload.runner.profile.ParameterSpec;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.RequestSpec;
@@ -128,7 +129,36 @@ public final class RequestTemplate {
      */
     public static RequestTemplate compile(
             Profile profile, RunnerSlice slice, Clock clock, Function<String, String> environment) {
-        RequestSpec request = profile.request();
+        Parameters parameters = new Parameters(profile.parameters(), slice, clock, environment);
+        return compile(profile.request(), parameters);
+    }
+
+    /**
+     * Compiles every request of a profile: the named requests of a transaction mix, in file order,
+     * or the one {@code [request]}. They share one parameter state, so that a COUNTER used by two
+     * requests of a mix is one sequence.
+     *
+     * @throws IllegalArgumentException as {@link #compile(Profile, RunnerSlice, Clock, Function)}
+     */
+    public static List<RequestTemplate> compileAll(
+            Profile profile, RunnerSlice slice, Clock clock, Function<String, String> environment) {
+        Parameters parameters = new Parameters(profile.parameters(), slice, clock, environment);
+        if (!profile.isMix()) {
+            return List.of(compile(profile.request(), parameters));
+        }
+        List<RequestTemplate> templates = new ArrayList<>(profile.mix().size());
+        for (NamedRequest named : profile.mix()) {
+            try {
+                templates.add(compile(named.request(), parameters));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(
+                        "[request." + named.name() + "]: " + e.getMessage(), e);
+            }
+        }
+        return templates;
+    }
+
+    private static RequestTemplate compile(RequestSpec request, Parameters parameters) {
         if (request.lengthWidth() > MAX_LENGTH_WIDTH) {
             throw new IllegalArgumentException(
                     "length width "
@@ -137,7 +167,6 @@ public final class RequestTemplate {
                             + MAX_LENGTH_WIDTH
                             + " digits");
         }
-        Parameters parameters = new Parameters(profile.parameters(), slice, clock, environment);
         List<Segment> head =
                 parse(
                         request.headTemplate(),

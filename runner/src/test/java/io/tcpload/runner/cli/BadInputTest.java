@@ -51,6 +51,26 @@ class BadInputTest {
         assertInvalid(CliResult.run(dir.resolve("nope.ini").toString()), "nope.ini");
     }
 
+    @Test
+    void aMixBeyondTheRunnersLimitsIsNamedByLine() throws IOException {
+        StringBuilder text = new StringBuilder("host = 127.0.0.1\nport = 9\n");
+        for (int i = 0; i < 33; i++) {
+            text.append("[request.r").append(i).append("]\nreq_body = x\n");
+        }
+        Path many = write("many.ini", text.toString());
+        assertInvalid(
+                CliResult.run("-d1s", many.toString()),
+                "many.ini:67: [request.r32]: a transaction mix holds at most 32 named requests");
+
+        Path heavy =
+                write(
+                        "heavy.ini",
+                        "host = 127.0.0.1\nport = 9\n[request.a]\nweight = 1001\nreq_body = x\n");
+        assertInvalid(
+                CliResult.run("-d1s", heavy.toString()),
+                "heavy.ini:3: [request.a]: weight must be a whole number from 1 to 1000");
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(
             delimiter = '|',

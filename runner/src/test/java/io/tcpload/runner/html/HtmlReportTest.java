@@ -2,11 +2,15 @@ package io.tcpload.runner.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tcpload.runner.stats.Histograms;
 import io.tcpload.runner.stats.RunSummary;
+import io.tcpload.runner.stats.RunSummary.RequestStats;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +37,41 @@ class HtmlReportTest {
                 .contains("99.9%")
                 .contains("pay&lt;ments&gt;.ini")
                 .doesNotContain("pay<ments>");
+    }
+
+    @Test
+    void aMixHasATableByRequestAndARunOfOneRequestNone() {
+        RunSummary base = Runs.steady(30);
+        Histogram slow = Histograms.create();
+        slow.recordValueWithCount(2_000, 10);
+        RunSummary mix =
+                new RunSummary(
+                        base.info(),
+                        base.runtimeUs(),
+                        base.counts(),
+                        base.latencyUs(),
+                        base.connectUs(),
+                        base.requestRate(),
+                        base.seconds(),
+                        base.errorMessages(),
+                        base.startEpochUs(),
+                        base.lastStartEpochUs(),
+                        base.rate(),
+                        base.addresses(),
+                        List.of(
+                                new RequestStats("pay<&>", 10, 9, 1, slow),
+                                new RequestStats("idle", 0, 0, 0, Histograms.create())));
+
+        String html = HtmlReport.render(mix);
+
+        assertThat(html)
+                .contains("<table id=\"by-request\">")
+                .contains(
+                        "<tr><th>pay&lt;&amp;&gt;</th><td>10</td><td>9</td><td>1</td>"
+                                + "<td>2.00ms</td><td>2.00ms</td><td>2.00ms</td><td>2.00ms</td>"
+                                + "</tr>")
+                .contains("<tr><th>idle</th><td>0</td><td>0</td><td>0</td><td>-</td>");
+        assertThat(HtmlReport.render(base)).doesNotContain("by-request");
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.tcpload.runner.client.ProgressListener.Progress;
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.Histograms;
+import io.tcpload.runner.stats.NamedStats;
 import io.tcpload.runner.stats.RunSummary.ErrorCount;
 import io.tcpload.runner.stats.SecondSample;
 import java.util.List;
@@ -64,6 +65,46 @@ class MetricsBridgeTest {
 
     private Map<String, Double> scrape() {
         return Exposition.samples(bridge.registry().scrape(MetricsBridge.TEXT_FORMAT));
+    }
+
+    @Test
+    void aMixLabelsItsRequestCountsByRequestSoThatTheirSumIsTheTotal() {
+        MetricsBridge mix =
+                new MetricsBridge(
+                        new MetricLabels("nightly", "load", "1"),
+                        OptionalDouble.empty(),
+                        List.of("pay", "ask"));
+        NamedStats named = new NamedStats(2);
+        for (int i = 0; i < 7; i++) {
+            named.record(0, true, 1_000);
+        }
+        named.record(0, false, 1_000);
+        named.record(1, true, 2_000);
+        Counts counts = counts(8, 1, 0, 0, 0, 0, 0, 0);
+        Progress base = progress(1, counts, counts, histogram(1_000, 9), histogram());
+        mix.onSecond(
+                new Progress(
+                        base.second(),
+                        base.cumulative(),
+                        base.latencyUs(),
+                        base.connectUs(),
+                        base.errors(),
+                        base.openConnections(),
+                        null,
+                        named));
+
+        Map<String, Double> samples =
+                Exposition.samples(mix.registry().scrape(MetricsBridge.TEXT_FORMAT));
+        String prefix = "tcpload_requests_total{namespace=\"load\",request=\"";
+        String suffix = "\",runner=\"1\",test=\"nightly\"}";
+        assertThat(samples)
+                .containsEntry(prefix + "pay\",result=\"success" + suffix, 7.0)
+                .containsEntry(prefix + "pay\",result=\"failure" + suffix, 1.0)
+                .containsEntry(prefix + "ask\",result=\"success" + suffix, 1.0)
+                .containsEntry(prefix + "ask\",result=\"failure" + suffix, 0.0);
+        assertThat(samples.keySet())
+                .filteredOn(k -> k.startsWith("tcpload_requests_total"))
+                .allMatch(k -> k.contains("request=\""));
     }
 
     @Test

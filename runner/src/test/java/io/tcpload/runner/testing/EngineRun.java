@@ -9,7 +9,7 @@ import io.tcpload.runner.client.TargetResolver;
 import io.tcpload.runner.client.Transport;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.stats.RunSummary;
-import io.tcpload.runner.template.RequestTemplate;
+import io.tcpload.runner.template.RequestMix;
 import io.tcpload.runner.template.RunnerSlice;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -87,8 +87,8 @@ public final class EngineRun {
     private static RunSummary run(
             Profile profile, LoadConfig config, BooleanSupplier enough, Call call)
             throws Exception {
-        RequestTemplate template = RequestTemplate.compile(profile, RunnerSlice.SINGLE);
-        LoadEngine engine = new LoadEngine(profile, config, template, Transport.select("auto"));
+        RequestMix requests = RequestMix.compile(profile, RunnerSlice.SINGLE, name -> null);
+        LoadEngine engine = new LoadEngine(profile, config, requests, Transport.select("auto"));
         RunControl control = new RunControl();
         CompletableFuture<RunSummary> result =
                 CompletableFuture.supplyAsync(

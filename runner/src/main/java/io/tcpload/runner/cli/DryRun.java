@@ -1,0 +1,390 @@
+package io.tcpload.runner.cli;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.tcpload.runner.codec.ResponseFramingException;
+import io.tcpload.runner.codec.ResponseInspector;
+import io.tcpload.runner.codec.ResponseInspector.Inspection;
+import io.tcpload.runner.plan.PlanException;
+import io.tcpload.runner.plan.RunPlan;
+import io.tcpload.runner.profile.Profile;
+import io.tcpload.runner.profile.ResponseSpec;
+import io.tcpload.runner.session.RunSession;
+import io.tcpload.runner.template.RequestBuildException;
+import io.tcpload.runner.template.RequestMix;
+import io.tcpload.runner.template.RunnerSlice;
+import io.tcpload.runner.tls.ClientTls;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * wrktcp's {@code --test}, done so that a profile can be checked against its service: each request
+ * of the profile once, in order, on one connection (a fresh one per request without keep-alive, as
+ * the load would), each printed with its bytes (hex and text), the response's bytes, how they were
+ * framed (head, length field, body), the code found and the verdict. Exit status 0 when every
+ * response is a success, 1 otherwise, 2 for a profile that cannot be built.
+ *
+ * <p>Plain blocking sockets: one connection, one request at a time, bounded by {@code --timeout}.
+ * With TLS ({@code tls = true}, {@code --tls}, an {@code https://} URL) the connection shakes hands
+ * with the load's own TLS context ({@link TlsStreams}), so it checks what the load would.
+ */
+final class DryRun {
+    private static final int BYTES_PER_LINE = 16;
+    private static final int READ_CHUNK = 8192;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    DryRun(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    int run(RunPlan plan, Profile loaded, Function<String, String> environment) {
+        Profile profile = plan.applyTo(loaded);
+        RequestMix requests;
+        long connectionId;
+        try {
+            if (plan.problemWith(profile).isPresent()) {
+                err.println("tcpload-runner: " + plan.problemWith(profile).get());
+                return RunCommand.EXIT_INVALID;
+            }
+            requests =
+                    RequestMix.compile(
+                            profile,
+                            new RunnerSlice(plan.runnerIndex(), plan.invocation().share().count()),
+                            environment);
+            connectionId = plan.loadConfig(profile).connectionId(0, 0);
+        } catch (IllegalArgumentException e) {
+            err.println("tcpload-runner: " + e.getMessage());
+            return RunCommand.EXIT_INVALID;
+        }
+        ClientTls tls;
+        try {
+            tls = RunSession.clientTlsFor(plan, profile, environment, err);
+        } catch (PlanException e) {
+            e.problems().forEach(problem -> err.println("tcpload-runner: " + problem));
+            return RunCommand.EXIT_INVALID;
+        }
+        try {
+            return run(plan, profile, requests, connectionId, tls);
+        } finally {
+            if (tls != null) {
+                tls.close();
+            }
+        }
+    }
+
+    private int run(
+            RunPlan plan, Profile profile, RequestMix requests, long connectionId, ClientTls tls) {
+        InetSocketAddress address;
+        try {
+            address =
+                    new InetSocketAddress(
+                            InetAddress.getByName(profile.target().host()),
+                            profile.target().port());
+        } catch (UnknownHostException e) {
+            err.println("tcpload-runner: cannot resolve host '" + profile.target().host() + "'");
+            return RunCommand.EXIT_FAILED;
+        }
+        int timeoutMs = (int) Math.min(Integer.MAX_VALUE, plan.invocation().load().timeoutMs());
+        boolean keepAlive = plan.keepAlive(profile);
+        int count = requests.size();
+        out.println(
+                "Dry run @ "
+                        + profile.target()
+                        + " using "
+                        + profile.displayName()
+                        + ": "
+                        + count
+                        + (count == 1 ? " request" : " requests")
+                        + ", "
+                        + (keepAlive ? "one connection" : "one connection per request")
+                        + (tls == null ? "" : ", TLS by " + tls.providerName())
+                        + ", CONNECTID "
+                        + connectionId);
+        int successes = 0;
+        Connection connection = null;
+        try {
+            for (int i = 0; i < count; i++) {
+                String name = requests.isMix() ? requests.names().get(i) : "request";
+                ResponseSpec judged =
+                        requests.isMix() ? profile.mix().get(i).response() : profile.response();
+                out.println();
+                out.println("[" + (i + 1) + "/" + count + "] " + name);
+                byte[] request;
+                try {
+                    request = build(requests, i, connectionId);
+                } catch (RequestBuildException e) {
+                    out.println("  not sent: " + e.getMessage());
+                    out.println("  verdict: failure");
+                    continue;
+                }
+                out.println("  request, " + bytes(request.length) + ":");
+                dump(request);
+                try {
+                    if (connection == null) {
+                        connection = connect(address, timeoutMs, tls);
+                    }
+                    connection.out().write(request);
+                    connection.out().flush();
+                    ResponseInspector inspector =
+                            new ResponseInspector(
+                                    profile.response(), judged, profile.request().http());
+                    Received received = read(connection, inspector, timeoutMs);
+                    if (show(received, profile.request().http(), judged)) {
+                        successes++;
+                    }
+                } catch (SocketTimeoutException e) {
+                    out.println("  error: timeout, no full response within " + timeoutMs + " ms");
+                    out.println("  verdict: failure");
+                    connection = close(connection);
+                } catch (IOException | ResponseFramingException e) {
+                    out.println("  error: " + e.getMessage());
+                    out.println("  verdict: failure");
+                    connection = close(connection);
+                }
+                if (!keepAlive) {
+                    connection = close(connection);
+                }
+            }
+        } finally {
+            close(connection);
+        }
+        out.println();
+        out.println(
+                "Dry run: "
+                        + successes
+                        + " of "
+                        + count
+                        + (count == 1 ? " response" : " responses")
+                        + " a success");
+        return successes == count ? RunCommand.EXIT_OK : RunCommand.EXIT_FAILED;
+    }
+
+    private static byte[] build(RequestMix requests, int index, long connectionId) {
+        ByteBuf buffer = Unpooled.buffer(requests.template(index).sizeHint());
+        try {
+            requests.template(index).writeRequest(buffer, connectionId);
+            byte[] bytes = new byte[buffer.readableBytes()];
+            buffer.readBytes(bytes);
+            return bytes;
+        } finally {
+            buffer.release();
+        }
+    }
+
+    /**
+     * One connection: its socket, and the streams requests and responses go through (the socket's
+     * own, or with TLS the clear side of its records).
+     */
+    private record Connection(Socket socket, InputStream in, OutputStream out, TlsStreams tls) {}
+
+    private Connection connect(InetSocketAddress address, int timeoutMs, ClientTls tls)
+            throws IOException {
+        Socket socket = new Socket();
+        try {
+            socket.setTcpNoDelay(true);
+            socket.setSoTimeout(timeoutMs);
+            socket.connect(address, timeoutMs);
+        } catch (IOException e) {
+            socket.close();
+            throw new IOException("connect to " + address + ": " + e.getMessage(), e);
+        }
+        out.println(
+                "  connected to "
+                        + address.getAddress().getHostAddress()
+                        + ":"
+                        + address.getPort());
+        if (tls == null) {
+            return new Connection(socket, socket.getInputStream(), socket.getOutputStream(), null);
+        }
+        TlsStreams streams;
+        try {
+            streams = TlsStreams.open(socket, tls, address.getPort(), timeoutMs);
+        } catch (IOException e) {
+            socket.close();
+            throw e;
+        }
+        out.println("  TLS handshake done: " + streams.agreed());
+        return new Connection(socket, streams.in(), streams.out(), streams);
+    }
+
+    /** A response's bytes as they arrived, and how they were read. */
+    private record Received(byte[] bytes, Inspection inspection) {}
+
+    /** Reads until the inspector has a full response, the server closes, or the time is up. */
+    private static Received read(Connection connection, ResponseInspector inspector, int timeoutMs)
+            throws IOException {
+        long deadlineNs = System.nanoTime() + timeoutMs * 1_000_000L;
+        ByteBuf received = Unpooled.buffer();
+        Socket socket = connection.socket();
+        try {
+            InputStream in = connection.in();
+            byte[] chunk = new byte[READ_CHUNK];
+            while (true) {
+                long leftMs = (deadlineNs - System.nanoTime()) / 1_000_000L;
+                if (leftMs <= 0) {
+                    throw new SocketTimeoutException();
+                }
+                socket.setSoTimeout((int) Math.max(1, leftMs));
+                int n = in.read(chunk);
+                if (n < 0) {
+                    Inspection closed = inspector.inspectOnClose();
+                    if (closed != null) {
+                        return new Received(bytesOf(received), closed);
+                    }
+                    throw new IOException(
+                            received.writerIndex() == 0
+                                    ? "connection closed before any byte of the response"
+                                    : "connection closed before a full response ("
+                                            + bytes(received.writerIndex())
+                                            + " received)");
+                }
+                received.writeBytes(chunk, 0, n);
+                Inspection inspection = inspector.inspect(received);
+                if (inspection != null) {
+                    if (received.isReadable()) {
+                        throw new IOException(
+                                bytes(received.readableBytes()) + " after a complete response");
+                    }
+                    return new Received(bytesOf(received), inspection);
+                }
+            }
+        } finally {
+            received.release();
+        }
+    }
+
+    /** Every byte the buffer received, read or not. */
+    private static byte[] bytesOf(ByteBuf buffer) {
+        byte[] bytes = new byte[buffer.writerIndex()];
+        buffer.getBytes(0, bytes);
+        return bytes;
+    }
+
+    /** Prints the response, how it was read and judged; whether it is a success. */
+    private boolean show(Received received, boolean http, ResponseSpec judged) {
+        Inspection inspection = received.inspection();
+        out.println("  response, " + bytes(received.bytes().length) + ":");
+        dump(received.bytes());
+        if (http) {
+            out.println(
+                    "  framing: HTTP status "
+                            + inspection.status()
+                            + ", header lines "
+                            + bytes(inspection.head().length)
+                            + ", body "
+                            + bytes(inspection.body().length)
+                            + " (de-chunked), judged:");
+            dump(inspection.body());
+        } else {
+            out.println(
+                    "  framing: head "
+                            + bytes(inspection.head().length)
+                            + ", length field (bytes "
+                            + lengthFieldPlace(judged)
+                            + ") "
+                            + quoted(inspection.lengthField().getBytes(StandardCharsets.ISO_8859_1))
+                            + " = "
+                            + inspection.declaredLength()
+                            + ", body "
+                            + bytes(inspection.body().length));
+        }
+        String rule =
+                judged.codeType().name().toLowerCase(Locale.ROOT)
+                        + " "
+                        + judged.codeTag()
+                        + " in "
+                        + judged.codeLocation().name().toLowerCase(Locale.ROOT);
+        out.println(
+                "  code: "
+                        + (inspection.code() == null ? "none found" : quoted(inspection.code()))
+                        + " ("
+                        + rule
+                        + "), success is "
+                        + quoted(judged.codeSuccess().getBytes(StandardCharsets.ISO_8859_1))
+                        + (http && !judged.httpStatuses().isEmpty()
+                                ? ", status " + String.join(",", judged.httpStatuses())
+                                : ""));
+        out.println("  verdict: " + (inspection.success() ? "success" : "failure"));
+        return inspection.success();
+    }
+
+    /** A named response frames as {@code [response]} does: its framing keys are that one's. */
+    private static String lengthFieldPlace(ResponseSpec judged) {
+        return judged.lengthBegin() + "-" + (judged.lengthBegin() + judged.lengthWidth() - 1);
+    }
+
+    /** Bytes as hex and text, sixteen to a line, with their offset. */
+    private void dump(byte[] data) {
+        for (String line : hexLines(data)) {
+            out.println(line);
+        }
+    }
+
+    static List<String> hexLines(byte[] data) {
+        List<String> lines = new ArrayList<>();
+        for (int at = 0; at < data.length; at += BYTES_PER_LINE) {
+            StringBuilder hex = new StringBuilder();
+            StringBuilder text = new StringBuilder();
+            for (int i = at; i < at + BYTES_PER_LINE; i++) {
+                if (i < data.length) {
+                    int b = data[i] & 0xFF;
+                    hex.append(String.format(Locale.ROOT, "%02x ", b));
+                    text.append(b >= 0x20 && b < 0x7F ? (char) b : '.');
+                } else {
+                    hex.append("   ");
+                }
+            }
+            lines.add(String.format(Locale.ROOT, "    %04x  %s |%s|", at, hex, text));
+        }
+        return lines;
+    }
+
+    /** The bytes in double quotes, non-printable ones escaped. */
+    private static String quoted(byte[] data) {
+        StringBuilder text = new StringBuilder("\"");
+        for (byte value : data) {
+            int b = value & 0xFF;
+            if (b == '"' || b == '\\') {
+                text.append('\\').append((char) b);
+            } else if (b >= 0x20 && b < 0x7F) {
+                text.append((char) b);
+            } else {
+                text.append(String.format(Locale.ROOT, "\\x%02X", b));
+            }
+        }
+        return text.append('"').toString();
+    }
+
+    private static String bytes(int count) {
+        return count + (count == 1 ? " byte" : " bytes");
+    }
+
+    private static Connection close(Connection connection) {
+        if (connection != null) {
+            if (connection.tls() != null) {
+                connection.tls().close();
+            }
+            try {
+                connection.socket().close();
+            } catch (IOException ignored) {
+                // Closing is best effort: the dry run is over with this connection either way.
+            }
+        }
+        return null;
+    }
+}
