@@ -45,8 +45,9 @@ import java.util.function.Function;
 
 /**
  * A server that answers every request of a profile with a valid response: the success response, or
- * the failure response at the configured rate, after the configured delay. For tests, for the
- * quickstart, and for dry-running a profile before pointing it at a real service.
+ * the failure response at the configured rate, after the configured delay (and, with workers, after
+ * its turn in their queue: a target of known capacity). For tests, for the quickstart, and for
+ * dry-running a profile before pointing it at a real service.
  *
  * <p>Raw TCP requests are framed by a {@link RequestFramer} built from the profile's templates;
  * HTTP requests by HTTP/1.1. A connection may carry one request or many, pipelined or not; the
@@ -188,6 +189,12 @@ public final class DemoServer implements AutoCloseable {
         ProblemReporter problems = new ProblemReporter();
         try {
             ResponseTiming timing = ResponseTiming.of(options, System.nanoTime());
+            WorkerQueue workers =
+                    options.queued()
+                            ? new WorkerQueue(
+                                    options.workers(),
+                                    TimeUnit.MILLISECONDS.toNanos(options.serviceTimeMs()))
+                            : null;
             Map<EventLoop, DueResponses> dueByLoop = new ConcurrentHashMap<>();
             ServerBootstrap bootstrap =
                     new ServerBootstrap()
@@ -220,6 +227,7 @@ public final class DemoServer implements AutoCloseable {
                                                     new ConnectionHandler(
                                                             responses,
                                                             timing,
+                                                            workers,
                                                             dueByLoop.computeIfAbsent(
                                                                     channel.eventLoop(),
                                                                     DueResponses::new),
