@@ -343,7 +343,8 @@ public record RunPlan(
                         search.stepMs().orElse(SearchSpec.DEFAULT_STEP_MS),
                         search.warmupMs().orElse(SearchSpec.DEFAULT_WARMUP_MS),
                         search.precision().orElse(SearchSpec.DEFAULT_PRECISION),
-                        Math.max(1, testConnections * load.pipeline())));
+                        Math.max(1, testConnections * load.pipeline()),
+                        load.warmupMs()));
     }
 
     static Optional<String> searchFlagsNeedSearch(RunnerInvocation invocation) {
@@ -413,15 +414,11 @@ public record RunPlan(
         if (load.durationMs().isPresent()) {
             others.add("-d/--duration");
         }
-        if (load.warmupMs() != 0) {
-            others.add("--warmup");
-        }
         return others.isEmpty()
                 ? Optional.empty()
                 : Optional.of(
                         "--search chooses each step's rate and length itself; leave out "
-                                + String.join(", ", others)
-                                + " (each step's warm-up is --search-warmup)");
+                                + String.join(", ", others));
     }
 
     static Optional<String> searchStep(RunnerInvocation invocation) {

@@ -26,7 +26,8 @@ public record SearchSpec(
         long stepMs,
         long warmupMs,
         double precision,
-        long concurrency) {
+        long concurrency,
+        long firstWarmupMs) {
 
     /** The default step: long enough that a queue growing at 1% of the rate shows. */
     public static final long DEFAULT_STEP_MS = 10_000;
@@ -72,6 +73,28 @@ public record SearchSpec(
         if (concurrency < 1) {
             throw new IllegalArgumentException("concurrency must be positive");
         }
+        if (firstWarmupMs < 0) {
+            throw new IllegalArgumentException("the first warm-up must not be negative");
+        }
+    }
+
+    /** A search whose first step warms up as long as the others. */
+    public SearchSpec(
+            Slo slo,
+            double minRate,
+            double maxRate,
+            long stepMs,
+            long warmupMs,
+            double precision,
+            long concurrency) {
+        this(slo, minRate, maxRate, stepMs, warmupMs, precision, concurrency, 0);
+    }
+
+    /**
+     * The warm-up of step {@code number} (from 1): the first's is longer by {@link #firstWarmupMs}.
+     */
+    public long warmupMs(int number) {
+        return number == 1 ? warmupMs + firstWarmupMs : warmupMs;
     }
 
     /** {@code 1960}, {@code 12.5}: a rate as the report writes it. */

@@ -50,7 +50,10 @@ public final class SearchRun {
                     session.metrics().searchStep(order.number(), order.rate(), search.bestSoFar());
                     return Optional.of(
                             new StepOrder(
-                                    order.number(), order.rate(), spec.warmupMs(), spec.stepMs()));
+                                    order.number(),
+                                    order.rate(),
+                                    spec.warmupMs(order.number()),
+                                    spec.stepMs()));
                 };
         List<RunSummary> results = session.runSteps(ProgressListener.NONE, driver);
         if (search.outcome().isEmpty()) {

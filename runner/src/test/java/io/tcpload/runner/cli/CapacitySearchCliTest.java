@@ -63,6 +63,8 @@ class CapacitySearchCliTest {
                             "3s",
                             "--search-warmup",
                             "1s",
+                            "--warmup",
+                            "2s",
                             "--json",
                             json.toString(),
                             "--html",
