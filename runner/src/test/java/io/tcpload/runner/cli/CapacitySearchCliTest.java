@@ -1,6 +1,7 @@
 package io.tcpload.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -85,7 +86,8 @@ class CapacitySearchCliTest {
             JsonNode root = new ObjectMapper().readTree(Files.readString(json));
             JsonNode search = root.get("search");
             assertThat(search.get("end").asText()).isEqualTo("found");
-            assertThat(search.get("capacity").asDouble()).isEqualTo(found);
+            // The report rounds the rate to whole requests; the JSON keeps it exact.
+            assertThat(search.get("capacity").asDouble()).isCloseTo(found, within(0.5));
             JsonNode steps = search.get("steps");
             assertThat(steps.size()).isEqualTo(search.get("stepCount").asInt());
             assertThat(steps.size()).isLessThanOrEqualTo(12);
