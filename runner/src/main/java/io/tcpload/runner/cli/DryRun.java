@@ -43,19 +43,26 @@ import java.util.function.Function;
  * With TLS ({@code tls = true}, {@code --tls}, an {@code https://} URL) the connection shakes hands
  * with the load's own TLS context ({@link TlsStreams}), so it checks what the load would.
  */
-final class DryRun {
+public final class DryRun {
     private static final int BYTES_PER_LINE = 16;
     private static final int READ_CHUNK = 8192;
 
     private final PrintStream out;
     private final PrintStream err;
 
-    DryRun(PrintStream out, PrintStream err) {
+    public DryRun(PrintStream out, PrintStream err) {
         this.out = out;
         this.err = err;
     }
 
-    int run(RunPlan plan, Profile loaded, Function<String, String> environment) {
+    /**
+     * Runs the dry run of {@code loaded} as {@code plan} says (its target, timeout, keep-alive and
+     * TLS flags); ENV parameters from {@code environment}.
+     *
+     * @return 0 when every response is a success, 1 when one is not, 2 for a profile that cannot be
+     *     built
+     */
+    public int run(RunPlan plan, Profile loaded, Function<String, String> environment) {
         Profile profile = plan.applyTo(loaded);
         RequestMix requests;
         long connectionId;
