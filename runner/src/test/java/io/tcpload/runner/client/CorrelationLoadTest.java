@@ -219,4 +219,149 @@ class CorrelationLoadTest {
                                     summary.counts().failures()));
         }
     }
+
+    @Test
+    void aValueFromOneRequestOfTheMixIsCarriedByAnotherOnItsConnection() throws Exception {
+        // No sign-on: the authorisation's approval code is what its reversal must carry.
+        Profile profile =
+                parse(
+                        String.join(
+                                "\n",
+                                "host = 127.0.0.1",
+                                "port = 9000",
+                                "keepalive = true",
+                                "[request.authorise]",
+                                "weight = 70",
+                                "req_body = <auth><trace>$(TRACE)</trace></auth>",
+                                "[request.balance]",
+                                "weight = 20",
+                                "req_body = <bal><trace>$(TRACE)</trace></bal>",
+                                "[request.reversal]",
+                                "weight = 10",
+                                "req_body = <rev><code>$(APPROVAL)</code></rev>",
+                                "[response]",
+                                "rsp_code_type = xml",
+                                "rsp_code_location_tag = <retCode>",
+                                "[response.authorise]",
+                                "rsp_extract = APPROVAL, xml, body, <approval>",
+                                "[parameters]",
+                                "TRACE = COUNTER, 1, 99999999, 1, %08ld",
+                                ""));
+
+        RunSummary summary = load(profile, profile, true, 1_000);
+
+        Map<String, RequestStats> rows = rows(summary);
+        assertThat(rows.get("reversal").successes()).isPositive();
+        // At most each connection's first reversal, before any authorisation, lacks its value.
+        long missing =
+                summary.errorMessages().stream()
+                        .filter(e -> e.message().equals("missing value APPROVAL"))
+                        .mapToLong(ErrorCount::count)
+                        .sum();
+        assertThat(missing).isLessThanOrEqualTo(4);
+        assertThat(summary.counts().failures()).isEqualTo(missing);
+        assertThat(rows.get("reversal").failures()).isEqualTo(missing);
+        assertThat(summary.errorMessages())
+                .allSatisfy(e -> assertThat(e.message()).isEqualTo("missing value APPROVAL"));
+    }
+
+    @Test
+    void inRateModeTheSignOnIsOutsideTheSchedule() throws Exception {
+        Profile profile = parse(profile(true, "$(SESSION)", "<session>"));
+        LoadConfig paced =
+                new LoadConfig(
+                        1,
+                        4,
+                        1_500,
+                        10_000,
+                        true,
+                        1,
+                        0,
+                        1,
+                        io.tcpload.runner.rate.RateSchedule.constant(400, 1_500),
+                        false,
+                        0);
+
+        RunSummary summary;
+        try (DemoServer target = DemoServer.start(profile, ServeOptions.defaults())) {
+            summary =
+                    EngineRun.run(
+                            profile.withTarget(new Target("127.0.0.1", target.port())), paced);
+        }
+
+        assertThat(summary.errorMessages()).isEmpty();
+        assertThat(summary.counts().failures()).isZero();
+        assertThat(rows(summary).get("signon").requests()).isEqualTo(4);
+        // The schedule's sends are the mix's requests alone: the sign-ons took none of them.
+        assertThat(summary.rate().sent()).isEqualTo(summary.counts().requests());
+    }
+
+    @Test
+    void overHttpAValueIsTakenFromAHeaderAndEchoedFromTheBody() throws Exception {
+        try (ScriptedServer target =
+                new ScriptedServer(
+                        (index, in, out) -> {
+                            int served = 0;
+                            while (true) {
+                                io.tcpload.runner.testing.HttpRequests.Request request =
+                                        io.tcpload.runner.testing.HttpRequests.read(in);
+                                if (request == null) {
+                                    return;
+                                }
+                                String trace =
+                                        request.body()
+                                                .replaceAll(".*\"trace\":\"([0-9]+)\".*", "$1");
+                                String session = request.header("X-Session");
+                                boolean first = served++ == 0;
+                                boolean carries = ("K" + index).equals(session);
+                                String answer =
+                                        "{\"retCode\":\""
+                                                + (first || carries ? "000000" : "999999")
+                                                + "\",\"trace\":\""
+                                                + trace
+                                                + "\"}";
+                                out.write(
+                                        ("HTTP/1.1 200 OK\r\nX-Issued: K"
+                                                        + index
+                                                        + "\r\nContent-Length: "
+                                                        + answer.length()
+                                                        + "\r\n\r\n"
+                                                        + answer)
+                                                .getBytes(StandardCharsets.US_ASCII));
+                                out.flush();
+                            }
+                        })) {
+            Profile profile =
+                    parse(
+                            String.join(
+                                    "\n",
+                                    "host = 127.0.0.1",
+                                    "port = " + target.port(),
+                                    "http_line = POST /pay HTTP/1.1",
+                                    "keepalive = true",
+                                    "[request.signon]",
+                                    "sign_on = true",
+                                    "req_body = {\"op\":\"signon\",\"trace\":\"$(TRACE)\"}",
+                                    "[request.pay]",
+                                    "req_head = X-Session: $(SESSION)",
+                                    "req_body = {\"op\":\"pay\",\"trace\":\"$(TRACE)\"}",
+                                    "[response]",
+                                    "rsp_code_type = json",
+                                    "rsp_code_location_tag = \"retCode\"",
+                                    "rsp_echo = TRACE, json, body, \"trace\"",
+                                    "[response.signon]",
+                                    "rsp_extract = SESSION, regex, head, X-Issued: ([A-Z0-9]+)",
+                                    "[parameters]",
+                                    "TRACE = COUNTER, 1, 99999999, 1, %08ld",
+                                    ""));
+
+            RunSummary summary = EngineRun.run(profile, EngineRun.config(1, 2, 800, 10_000, true));
+
+            assertThat(target.failures()).isEmpty();
+            assertThat(summary.errorMessages()).isEmpty();
+            assertThat(summary.counts().requests()).isPositive();
+            assertThat(summary.counts().failures()).isZero();
+            assertThat(rows(summary).get("signon").requests()).isEqualTo(2);
+        }
+    }
 }
