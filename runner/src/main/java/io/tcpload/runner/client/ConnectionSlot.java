@@ -585,7 +585,10 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         }
         if (signOn) {
             // The next sign-on, or the mix, goes on: its own values are checked as it is built.
-            worker.loop().execute(() -> signOnAfterUnsent(signOnAt + 1));
+            // Later, not from within the send: the next sign-on would recurse through here.
+            Channel signingOn = channel;
+            int next = signOnAt + 1;
+            worker.loop().execute(() -> signOnAfterUnsent(signingOn, next));
             return true;
         }
         unsentInARow++;
@@ -600,8 +603,8 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         return true;
     }
 
-    private void signOnAfterUnsent(int next) {
-        if (channel != null && signOnAt >= 0 && inFlight == 0) {
+    private void signOnAfterUnsent(Channel signingOn, int next) {
+        if (channel == signingOn && channel != null && signOnAt == next - 1 && inFlight == 0) {
             signOn(next);
         }
     }
