@@ -364,4 +364,49 @@ class CorrelationLoadTest {
             assertThat(rows(summary).get("signon").requests()).isEqualTo(2);
         }
     }
+
+    @Test
+    void aSignOnNeedingAValueNotFoundIsNotSentAndTheConnectionSignsOnAgain() throws Exception {
+        String twoSignOns =
+                String.join(
+                        "\n",
+                        "host = 127.0.0.1",
+                        "port = 9000",
+                        "keepalive = true",
+                        "[request.hello]",
+                        "sign_on = true",
+                        "req_body = <hello/>",
+                        "[request.login]",
+                        "sign_on = true",
+                        "req_body = <login><sess>$(SESSION)</sess></login>",
+                        "[request.pay]",
+                        "req_body = <pay><sess>$(SESSION)</sess></pay>",
+                        "[response]",
+                        "rsp_code_type = xml",
+                        "rsp_code_location_tag = <retCode>",
+                        "[response.hello]",
+                        "rsp_extract = SESSION, xml, body, TAG",
+                        "");
+        Profile served = parse(twoSignOns.replace("TAG", "<session>"));
+        Profile client = parse(twoSignOns.replace("TAG", "<nosuch>"));
+
+        RunSummary summary;
+        long answered;
+        try (DemoServer target = DemoServer.start(served, ServeOptions.defaults())) {
+            summary =
+                    EngineRun.run(
+                            client.withTarget(new Target("127.0.0.1", target.port())),
+                            EngineRun.config(1, 1, 10_000, 10_000, true),
+                            () -> target.requestsServed() >= 5);
+            answered = target.requestsServed();
+        }
+
+        Map<String, RequestStats> rows = rows(summary);
+        assertThat(rows.get("hello").requests()).isGreaterThanOrEqualTo(5);
+        assertThat(rows.get("login").failures()).isEqualTo(rows.get("login").requests());
+        assertThat(rows.get("login").requests()).isPositive();
+        assertThat(rows.get("pay").successes()).isZero();
+        // Only the first sign-on ever reached the target.
+        assertThat(answered).isEqualTo(rows.get("hello").requests());
+    }
 }
