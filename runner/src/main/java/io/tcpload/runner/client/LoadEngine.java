@@ -174,7 +174,8 @@ public final class LoadEngine {
                                     profile.response(),
                                     profile.mix().stream().map(NamedRequest::response).toList(),
                                     profile.request().http(),
-                                    !config.keepAlive())
+                                    // A sign-on answers on a short connection too.
+                                    !config.keepAlive() && !profile.hasSignOn())
                             : ResponseCodecs.of(
                                     profile.response(),
                                     profile.request().http(),

@@ -295,6 +295,10 @@ final class LoopWorker {
         stats.start(startNs);
         begun = true;
         if (pacer != null) {
+            // Connections opened ahead sign on now, outside the schedule.
+            for (int i = 0; i < opened; i++) {
+                slots.get(i).signOnIfDue();
+            }
             pacer.start(startNs);
             return;
         }

@@ -2,6 +2,7 @@ package io.tcpload.runner.codec;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
+import io.tcpload.runner.correlate.ResponseValues;
 import io.tcpload.runner.profile.CodeLocation;
 
 /**
@@ -22,7 +23,7 @@ final class HttpDecoder extends ResponseDecoder {
     }
 
     @Override
-    ResponseOutcome decodeResponse(ByteBuf in) {
+    Object decodeResponse(ByteBuf in) {
         return framer.parse(in) ? judgeCompleted() : null;
     }
 
@@ -37,11 +38,11 @@ final class HttpDecoder extends ResponseDecoder {
     }
 
     @Override
-    ResponseOutcome decodeOnClose() {
+    Object decodeOnClose() {
         return framer.finishOnClose() ? judgeCompleted() : null;
     }
 
-    private ResponseOutcome judgeCompleted() {
+    private Object judgeCompleted() {
         int status = framer.statusCode();
         CodeJudge judge = judging.judge();
         boolean codeOk =
@@ -50,7 +51,23 @@ final class HttpDecoder extends ResponseDecoder {
                                 framer.headBuffer(), framer.headIndex(), framer.headLength())
                         : judge.isSuccess(
                                 framer.bodyBuffer(), framer.bodyIndex(), framer.bodyLength());
-        return ResponseOutcome.ofHttp(codeOk && judging.statusRule().accepts(status), status);
+        boolean success = codeOk && judging.statusRule().accepts(status);
+        ResponseOutcome outcome = ResponseOutcome.ofHttp(success, status);
+        ResponseValues values = judging.values();
+        if (values == null) {
+            return outcome;
+        }
+        return new CheckedResponse(
+                outcome,
+                values.check(
+                        framer.headBuffer(),
+                        framer.headIndex(),
+                        framer.headLength(),
+                        framer.bodyBuffer(),
+                        framer.bodyIndex(),
+                        framer.bodyLength(),
+                        success),
+                values);
     }
 
     /** What this connection's copies of heads and bodies cost now; for tests. */
