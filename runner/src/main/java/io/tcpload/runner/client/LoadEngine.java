@@ -8,7 +8,7 @@ import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.tcpload.runner.client.ProgressListener.Paced;
 import io.tcpload.runner.client.ProgressListener.Progress;
-import io.tcpload.runner.codec.ResponseCodecs;
+import io.tcpload.runner.decode.ResponseCodecs;
 import io.tcpload.runner.profile.NamedRequest;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.stats.PacedStats;

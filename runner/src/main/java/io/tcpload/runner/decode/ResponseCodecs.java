@@ -1,5 +1,10 @@
-package io.tcpload.runner.codec;
+package io.tcpload.runner.decode;
 
+import io.tcpload.runner.codec.CodeJudge;
+import io.tcpload.runner.codec.HttpStatusRule;
+import io.tcpload.runner.codec.LengthPrefixedFramer;
+import io.tcpload.runner.codec.ResponseFramingException;
+import io.tcpload.runner.codec.ResponseOutcome;
 import io.tcpload.runner.correlate.ResponseValues;
 import io.tcpload.runner.profile.CodeLocation;
 import io.tcpload.runner.profile.ResponseSpec;

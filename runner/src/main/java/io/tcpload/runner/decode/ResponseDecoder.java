@@ -1,8 +1,11 @@
-package io.tcpload.runner.codec;
+package io.tcpload.runner.decode;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
+import io.tcpload.runner.codec.CheckedResponse;
+import io.tcpload.runner.codec.ResponseFramingException;
+import io.tcpload.runner.codec.ResponseOutcome;
 import java.util.List;
 import java.util.function.IntConsumer;
 

@@ -1,6 +1,10 @@
-package io.tcpload.runner.codec;
+package io.tcpload.runner.decode;
 
 import io.netty.buffer.ByteBuf;
+import io.tcpload.runner.codec.CheckedResponse;
+import io.tcpload.runner.codec.CodeJudge;
+import io.tcpload.runner.codec.LengthPrefixedFramer;
+import io.tcpload.runner.codec.ResponseOutcome;
 import io.tcpload.runner.correlate.ResponseValues;
 import io.tcpload.runner.profile.CodeLocation;
 

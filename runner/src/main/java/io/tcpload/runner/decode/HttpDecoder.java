@@ -1,7 +1,12 @@
-package io.tcpload.runner.codec;
+package io.tcpload.runner.decode;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
+import io.tcpload.runner.codec.CheckedResponse;
+import io.tcpload.runner.codec.CodeJudge;
+import io.tcpload.runner.codec.HttpResponseFramer;
+import io.tcpload.runner.codec.HttpStatusRule;
+import io.tcpload.runner.codec.ResponseOutcome;
 import io.tcpload.runner.correlate.ResponseValues;
 import io.tcpload.runner.profile.CodeLocation;
 
