@@ -104,6 +104,15 @@ public final class TcpLoadMain implements Callable<Integer> {
         boolean demoTarget;
 
         @Option(
+                names = "--test",
+                description =
+                        "Dry run instead of the load: one connection, each request of the profile"
+                                + " once (sign-ons first), its bytes, the response's framing, the"
+                                + " values carried and the verdict. Exit 0 all successes, 1 not,"
+                                + " 2 invalid.")
+        boolean test;
+
+        @Option(
                 names = {"-d", "--duration"},
                 paramLabel = "T",
                 description =
@@ -140,7 +149,8 @@ public final class TcpLoadMain implements Callable<Integer> {
                                     demoTarget,
                                     Optional.ofNullable(duration),
                                     Optional.ofNullable(json),
-                                    Optional.ofNullable(html)));
+                                    Optional.ofNullable(html),
+                                    test));
         }
     }
 

@@ -10,6 +10,7 @@ import io.tcpload.operator.results.ResultMerge;
 import io.tcpload.operator.validation.Failure;
 import io.tcpload.operator.validation.Sources;
 import io.tcpload.operator.validation.TcpLoadTestValidator;
+import io.tcpload.runner.cli.DryRun;
 import io.tcpload.runner.cli.RunCommand;
 import io.tcpload.runner.client.ProgressListener;
 import io.tcpload.runner.client.StartGate;
@@ -83,15 +84,26 @@ public final class LocalRun {
      * @param duration run this long instead of the spec's duration or stages
      * @param json write the merged result as JSON here
      * @param html write the merged HTML report here
+     * @param dryRun instead of the load, the runner's dry run ({@code --test}) on one connection
      */
     public record Options(
             Path file,
             boolean demoTarget,
             Optional<String> duration,
             Optional<Path> json,
-            Optional<Path> html) {
+            Optional<Path> html,
+            boolean dryRun) {
         public Options(Path file, boolean demoTarget, Optional<String> duration) {
             this(file, demoTarget, duration, Optional.empty(), Optional.empty());
+        }
+
+        public Options(
+                Path file,
+                boolean demoTarget,
+                Optional<String> duration,
+                Optional<Path> json,
+                Optional<Path> html) {
+            this(file, demoTarget, duration, json, html, false);
         }
 
         Outputs outputs() {
@@ -145,6 +157,10 @@ public final class LocalRun {
                         StatusYaml.render(LocalStatus.invalid(test, failure.get(), Instant.now())));
                 return EXIT_INVALID;
             }
+            if (options.dryRun() && (options.json().isPresent() || options.html().isPresent())) {
+                throw new BadInputException(
+                        "--test prints the dry run: it writes no --json or --html result");
+            }
             List<String> outputProblems = RunOutputs.problems(options.outputs());
             if (!outputProblems.isEmpty()) {
                 throw new BadInputException(String.join("; ", outputProblems));
@@ -156,6 +172,9 @@ public final class LocalRun {
         try {
             Profile profile = loadProfile(sources, spec);
             if (!options.demoTarget()) {
+                if (options.dryRun()) {
+                    return dryRun(profile, spec, environment);
+                }
                 return runRunners(profile, new LocalStatus(test, spec), spec, environment, options);
             }
             // A profile with tls = true is served with a certificate made at start.
@@ -167,6 +186,9 @@ public final class LocalRun {
                                 + server.port()
                                 + (server.tls() ? " (TLS, a certificate made at start)" : ""));
                 spec.setTarget(new TargetOverride(LOOPBACK, server.port()));
+                if (options.dryRun()) {
+                    return dryRun(server.clientProfile(profile), spec, environment);
+                }
                 // The runners trust that certificate alone, in place of the test's CA bundle, and
                 // check its chain and name as they would the real server's.
                 return runRunners(
@@ -183,6 +205,22 @@ public final class LocalRun {
             err.println("tcpload: " + e.getMessage());
             return EXIT_INVALID;
         }
+    }
+
+    /**
+     * The runner's dry run of the test, as runner 0 of its pods would be asked: one connection,
+     * each request once (the sign-ons first), printed; exit 0, 1 or 2 as the runner's {@code
+     * --test}.
+     */
+    private int dryRun(Profile profile, TcpLoadTestSpec spec, Map<String, String> environment) {
+        RunPlan plan;
+        try {
+            plan = RunPlan.of(RunnerInvocations.forRunner(spec, 0), NO_ENVIRONMENT);
+        } catch (PlanException e) {
+            e.problems().forEach(problem -> err.println("tcpload: " + problem));
+            return EXIT_INVALID;
+        }
+        return new DryRun(out, err).run(plan, profile, environment::get);
     }
 
     /**

@@ -5,10 +5,13 @@ import io.netty.buffer.Unpooled;
 import io.tcpload.runner.codec.ResponseFramingException;
 import io.tcpload.runner.codec.ResponseInspector;
 import io.tcpload.runner.codec.ResponseInspector.Inspection;
+import io.tcpload.runner.correlate.ResponseValues;
+import io.tcpload.runner.correlate.Variables;
 import io.tcpload.runner.plan.PlanException;
 import io.tcpload.runner.plan.RunPlan;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.ResponseSpec;
+import io.tcpload.runner.profile.ValueRule;
 import io.tcpload.runner.session.RunSession;
 import io.tcpload.runner.template.RequestBuildException;
 import io.tcpload.runner.template.RequestMix;
@@ -40,19 +43,26 @@ import java.util.function.Function;
  * With TLS ({@code tls = true}, {@code --tls}, an {@code https://} URL) the connection shakes hands
  * with the load's own TLS context ({@link TlsStreams}), so it checks what the load would.
  */
-final class DryRun {
+public final class DryRun {
     private static final int BYTES_PER_LINE = 16;
     private static final int READ_CHUNK = 8192;
 
     private final PrintStream out;
     private final PrintStream err;
 
-    DryRun(PrintStream out, PrintStream err) {
+    public DryRun(PrintStream out, PrintStream err) {
         this.out = out;
         this.err = err;
     }
 
-    int run(RunPlan plan, Profile loaded, Function<String, String> environment) {
+    /**
+     * Runs the dry run of {@code loaded} as {@code plan} says (its target, timeout, keep-alive and
+     * TLS flags); ENV parameters from {@code environment}.
+     *
+     * @return 0 when every response is a success, 1 when one is not, 2 for a profile that cannot be
+     *     built
+     */
+    public int run(RunPlan plan, Profile loaded, Function<String, String> environment) {
         Profile profile = plan.applyTo(loaded);
         RequestMix requests;
         long connectionId;
@@ -101,7 +111,10 @@ final class DryRun {
         }
         int timeoutMs = (int) Math.min(Integer.MAX_VALUE, plan.invocation().load().timeoutMs());
         boolean keepAlive = plan.keepAlive(profile);
-        int count = requests.size();
+        List<Integer> steps = steps(requests, keepAlive);
+        int count = steps.size();
+        Variables variables =
+                requests.variables().isEmpty() ? null : new Variables(requests.variables());
         out.println(
                 "Dry run @ "
                         + profile.target()
@@ -118,15 +131,34 @@ final class DryRun {
         int successes = 0;
         Connection connection = null;
         try {
-            for (int i = 0; i < count; i++) {
+            for (int step = 0; step < count; step++) {
+                int i = steps.get(step);
                 String name = requests.isMix() ? requests.names().get(i) : "request";
                 ResponseSpec judged =
                         requests.isMix() ? profile.mix().get(i).response() : profile.response();
                 out.println();
-                out.println("[" + (i + 1) + "/" + count + "] " + name);
+                out.println(
+                        "["
+                                + (step + 1)
+                                + "/"
+                                + count
+                                + "] "
+                                + name
+                                + (requests.isSignOn(i) ? " (sign-on)" : ""));
+                if (connection == null && variables != null) {
+                    variables.clear(); // values live as long as their connection
+                }
                 byte[] request;
+                byte[][] sent;
                 try {
-                    request = build(requests, i, connectionId);
+                    ByteBuf buffer = Unpooled.buffer(requests.template(i).sizeHint());
+                    try {
+                        sent = requests.template(i).writeRequest(buffer, connectionId, variables);
+                        request = new byte[buffer.readableBytes()];
+                        buffer.readBytes(request);
+                    } finally {
+                        buffer.release();
+                    }
                 } catch (RequestBuildException e) {
                     out.println("  not sent: " + e.getMessage());
                     out.println("  verdict: failure");
@@ -144,7 +176,7 @@ final class DryRun {
                             new ResponseInspector(
                                     profile.response(), judged, profile.request().http());
                     Received received = read(connection, inspector, timeoutMs);
-                    if (show(received, profile.request().http(), judged)) {
+                    if (show(received, profile.request().http(), judged, sent, variables)) {
                         successes++;
                     }
                 } catch (SocketTimeoutException e) {
@@ -156,7 +188,7 @@ final class DryRun {
                     out.println("  verdict: failure");
                     connection = close(connection);
                 }
-                if (!keepAlive) {
+                if (!keepAlive && !requests.isSignOn(i)) {
                     connection = close(connection);
                 }
             }
@@ -174,16 +206,27 @@ final class DryRun {
         return successes == count ? RunCommand.EXIT_OK : RunCommand.EXIT_FAILED;
     }
 
-    private static byte[] build(RequestMix requests, int index, long connectionId) {
-        ByteBuf buffer = Unpooled.buffer(requests.template(index).sizeHint());
-        try {
-            requests.template(index).writeRequest(buffer, connectionId);
-            byte[] bytes = new byte[buffer.readableBytes()];
-            buffer.readBytes(bytes);
-            return bytes;
-        } finally {
-            buffer.release();
+    /**
+     * The requests in the order the dry run sends them: the sign-ons first, then the others in file
+     * order; without keep-alive the sign-ons again before each of those, on its own connection, as
+     * the load would.
+     */
+    private static List<Integer> steps(RequestMix requests, boolean keepAlive) {
+        List<Integer> steps = new ArrayList<>();
+        boolean first = true;
+        for (int i = 0; i < requests.size(); i++) {
+            if (requests.isSignOn(i)) {
+                continue;
+            }
+            if (first || !keepAlive) {
+                for (int signOn : requests.signOns()) {
+                    steps.add(signOn);
+                }
+            }
+            steps.add(i);
+            first = false;
         }
+        return steps;
     }
 
     /**
@@ -276,7 +319,12 @@ final class DryRun {
     }
 
     /** Prints the response, how it was read and judged; whether it is a success. */
-    private boolean show(Received received, boolean http, ResponseSpec judged) {
+    private boolean show(
+            Received received,
+            boolean http,
+            ResponseSpec judged,
+            byte[][] sent,
+            Variables variables) {
         Inspection inspection = received.inspection();
         out.println("  response, " + bytes(received.bytes().length) + ":");
         dump(received.bytes());
@@ -319,8 +367,81 @@ final class DryRun {
                         + (http && !judged.httpStatuses().isEmpty()
                                 ? ", status " + String.join(",", judged.httpStatuses())
                                 : ""));
-        out.println("  verdict: " + (inspection.success() ? "success" : "failure"));
-        return inspection.success();
+        boolean success = inspection.success();
+        String failure = carried(inspection, judged, sent, variables);
+        if (failure != null) {
+            success = false;
+        }
+        out.println(
+                "  verdict: "
+                        + (success ? "success" : "failure")
+                        + (failure == null ? "" : " (" + failure + ")"));
+        return success;
+    }
+
+    /**
+     * Shows the values the response carried (extracted into the connection's variables, checked
+     * against what was sent) as the load reads them; the reason they fail it, or null.
+     */
+    private String carried(
+            Inspection inspection, ResponseSpec judged, byte[][] sent, Variables variables) {
+        ResponseValues rule = ResponseValues.of(judged, variablesOf(variables));
+        if (rule == null) {
+            return null;
+        }
+        ByteBuf head = Unpooled.wrappedBuffer(inspection.head());
+        ByteBuf body = Unpooled.wrappedBuffer(inspection.body());
+        ResponseValues.Checked checked =
+                rule.check(
+                        head,
+                        0,
+                        inspection.head().length,
+                        body,
+                        0,
+                        inspection.body().length,
+                        inspection.success());
+        for (int i = 0; i < judged.extracts().size(); i++) {
+            ValueRule extract = judged.extracts().get(i);
+            byte[] value = checked.extracted()[i];
+            out.println(
+                    "  extract "
+                            + extract.name()
+                            + " ("
+                            + extract.describe()
+                            + "): "
+                            + (!inspection.success()
+                                    ? "not taken, the response failed its code"
+                                    : value == null
+                                            ? checked.failures()[i]
+                                            : ResponseValues.shown(value)));
+        }
+        for (int i = 0; i < judged.echoes().size(); i++) {
+            ValueRule echo = judged.echoes().get(i);
+            byte[] value = checked.echoed()[i];
+            byte[] expected = sent == null ? null : sent[i];
+            out.println(
+                    "  echo "
+                            + echo.name()
+                            + " ("
+                            + echo.describe()
+                            + "): "
+                            + (expected == null
+                                    ? "not checked, the request did not send it"
+                                    : "sent "
+                                            + ResponseValues.shown(expected)
+                                            + ", found "
+                                            + (value == null
+                                                    ? "none ("
+                                                            + checked.failures()[
+                                                                    judged.extracts().size() + i]
+                                                            + ")"
+                                                    : ResponseValues.shown(value))));
+        }
+        return rule.settle(checked, sent, variables);
+    }
+
+    private static List<String> variablesOf(Variables variables) {
+        return variables == null ? List.of() : variables.names();
     }
 
     /** A named response frames as {@code [response]} does: its framing keys are that one's. */
