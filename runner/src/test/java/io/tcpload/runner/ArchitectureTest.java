@@ -29,7 +29,9 @@ class ArchitectureTest {
         "io.tcpload.runner.stats..",
         "io.tcpload.runner.format..",
         "io.tcpload.runner.report..",
-        "io.tcpload.runner.html.."
+        "io.tcpload.runner.html..",
+        "io.tcpload.runner.slo..",
+        "io.tcpload.runner.search.."
     };
 
     /** Channels, event loops and transports: what only the engine, endpoint and target touch. */

@@ -3,9 +3,9 @@ package io.tcpload.operator.crd;
 /**
  * The threshold grammar of {@code spec.thresholds} as one regular expression, the CRD's pattern for
  * each threshold, so that the API server refuses a malformed one at {@code kubectl apply}. It
- * accepts exactly what the operator's parser ({@code io.tcpload.operator.results.Threshold})
- * accepts, which a test checks: the metric (any case), an optional {@code {request=NAME}} selector,
- * the operator, a number, and a latency unit on latencies only; a ratio is at most 1.
+ * accepts exactly what the one threshold parser ({@code io.tcpload.runner.slo.Threshold}) accepts,
+ * which a test checks: the metric (any case), an optional {@code {request=NAME}} selector, the
+ * operator, a number, and a latency unit on latencies only; a ratio is at most 1.
  *
  * <p>Written in the common subset of RE2 (the API server's engine) and {@code java.util.regex}: no
  * look-around, no back-references, blanks spelt out as {@code [ \t]}.

@@ -2,6 +2,7 @@ package io.tcpload.operator.results;
 
 import io.tcpload.operator.crd.LatencySummary;
 import io.tcpload.operator.crd.ResultSummary;
+import io.tcpload.runner.slo.Threshold;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

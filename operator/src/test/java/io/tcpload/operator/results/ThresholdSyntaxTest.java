@@ -3,7 +3,8 @@ package io.tcpload.operator.results;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tcpload.operator.crd.ThresholdSyntax;
-import io.tcpload.operator.results.Threshold.Metric;
+import io.tcpload.runner.slo.Threshold;
+import io.tcpload.runner.slo.Threshold.Metric;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tcpload.operator.crd.LatencySummary;
 import io.tcpload.operator.crd.ResultSummary;
-import io.tcpload.operator.results.Threshold.Metric;
-import io.tcpload.operator.results.Threshold.Operator;
+import io.tcpload.runner.slo.Threshold;
+import io.tcpload.runner.slo.Threshold.Metric;
+import io.tcpload.runner.slo.Threshold.Operator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -15,12 +15,16 @@ import io.tcpload.runner.profile.ProfileProblem;
 import io.tcpload.runner.profile.Target;
 import io.tcpload.runner.profile.TlsFilesGiven;
 import io.tcpload.runner.report.ConsoleReport;
+import io.tcpload.runner.report.SearchReport;
+import io.tcpload.runner.search.SearchResult;
+import io.tcpload.runner.search.SearchSpec;
 import io.tcpload.runner.serve.DemoServer;
 import io.tcpload.runner.serve.ServeOptions;
 import io.tcpload.runner.session.Interruption;
 import io.tcpload.runner.session.ProgressPrinter;
 import io.tcpload.runner.session.RunOutputs;
 import io.tcpload.runner.session.RunSession;
+import io.tcpload.runner.session.SearchRun;
 import io.tcpload.runner.session.StopOnShutdown;
 import io.tcpload.runner.stats.RunSummary;
 import java.io.PrintStream;
@@ -152,6 +156,9 @@ final class CommandRun {
     }
 
     private int runAndHold(RunSession session, RunPlan plan) throws InterruptedException {
+        if (plan.search().isPresent()) {
+            return search(session, plan, plan.search().get());
+        }
         int written;
         try (StopOnShutdown stop = StopOnShutdown.install(session::stop)) {
             out.print(ConsoleReport.banner(session.engine().info()));
@@ -169,6 +176,38 @@ final class CommandRun {
         }
         session.holdResult();
         return written;
+    }
+
+    /**
+     * A capacity search: its banner, a line as each step ends, then its report and files. The exit
+     * status says the outcome: 0 for a capacity found (or the range's maximum held), 2 for a range
+     * that cannot be searched (its minimum failed, or its maximum needs more connections), 1 for no
+     * rate confirmed or a write that failed.
+     */
+    private int search(RunSession session, RunPlan plan, SearchSpec spec)
+            throws InterruptedException {
+        try (StopOnShutdown stop = StopOnShutdown.install(session::stop)) {
+            out.print(
+                    SearchReport.banner(
+                            spec,
+                            session.engine().info().target(),
+                            session.engine().info().profileName()));
+            out.flush();
+            SearchResult result;
+            try {
+                result = SearchRun.run(session, spec, err);
+            } catch (CancellationException e) {
+                err.println(PREFIX + "stopped before the start");
+                return RunCommand.EXIT_FAILED;
+            }
+            int written =
+                    RunOutputs.writeSearch(result, spec, plan.invocation().outputs(), out, err);
+            int outcome = SearchReport.exitStatus(result.outcome());
+            if (outcome == RunCommand.EXIT_INVALID) {
+                err.println(PREFIX + result.outcome().message());
+            }
+            return Math.max(outcome, written);
+        }
     }
 
     /**

@@ -11,6 +11,7 @@ import io.tcpload.runner.client.ProgressListener.Progress;
 import io.tcpload.runner.decode.ResponseCodecs;
 import io.tcpload.runner.profile.NamedRequest;
 import io.tcpload.runner.profile.Profile;
+import io.tcpload.runner.rate.RateSchedule;
 import io.tcpload.runner.stats.PacedStats;
 import io.tcpload.runner.stats.RateSummary;
 import io.tcpload.runner.stats.RunInfo;
@@ -24,6 +25,7 @@ import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -157,8 +159,63 @@ public final class LoadEngine {
         }
     }
 
+    /**
+     * Runs a stepped load against every address of {@code host}, beginning when {@code gate} opens:
+     * the connections open first and stay open, and {@code steps} says each step's rate in turn (a
+     * capacity search), each measured on its own. The run ends when {@code steps} has no more, or
+     * at a stop (the step cut short by it is left out).
+     *
+     * @return this runner's result of each step, in order
+     * @throws UnknownHostException when {@code host} has no address at the start; nothing has run
+     * @throws java.util.concurrent.CancellationException when the gate is cancelled first
+     * @throws IllegalStateException when the engine is not in rate mode
+     */
+    public List<RunSummary> runSteps(
+            String host,
+            int port,
+            TargetResolver resolver,
+            ProgressListener listener,
+            RunControl control,
+            StartGate gate,
+            StepDriver steps)
+            throws InterruptedException, UnknownHostException {
+        if (!config.paced()) {
+            throw new IllegalStateException("a stepped run needs rate mode");
+        }
+        long firstTurn = (long) config.runnerIndex() * config.connections();
+        try (TargetAddresses targets = TargetAddresses.resolve(host, port, resolver, firstTurn)) {
+            List<RunSummary> results = new ArrayList<>();
+            run(
+                    targets,
+                    listener,
+                    control,
+                    gate,
+                    collector -> {
+                        collector.steps(listener, control, steps, results);
+                        return null;
+                    });
+            return results;
+        }
+    }
+
+    /** What a run does once its loops have begun. */
+    @FunctionalInterface
+    private interface Body {
+        RunSummary run(Collector collector) throws InterruptedException;
+    }
+
     private RunSummary run(
             TargetAddresses targets, ProgressListener listener, RunControl control, StartGate gate)
+            throws InterruptedException {
+        return run(targets, listener, control, gate, null);
+    }
+
+    private RunSummary run(
+            TargetAddresses targets,
+            ProgressListener listener,
+            RunControl control,
+            StartGate gate,
+            Body body)
             throws InterruptedException {
         EventLoopGroup group =
                 new MultiThreadIoEventLoopGroup(
@@ -199,7 +256,7 @@ public final class LoadEngine {
             listener.onReady();
             Start start = collector.begin(gate.awaitDeadlineNs(), gate);
             listener.onStart(start.firstEpochUs());
-            return collector.run(listener, control, start);
+            return body == null ? collector.run(listener, control, start) : body.run(collector);
         } finally {
             // Closes still in progress must complete while their loop runs (see LoopWorker).
             for (LoopWorker worker : workers) {
@@ -298,58 +355,149 @@ public final class LoadEngine {
         private RunSummary measure(
                 long startNs, Start start, ProgressListener listener, RunControl control)
                 throws InterruptedException {
-            long endNs = startNs + TimeUnit.MILLISECONDS.toNanos(config.durationMs());
+            return measure(
+                    tally,
+                    config.schedule(),
+                    config.staged(),
+                    config.durationMs(),
+                    true,
+                    startNs,
+                    start,
+                    listener,
+                    control);
+        }
+
+        /**
+         * One measured stretch into {@code into}, from {@code startNs} for {@code durationMs} or to
+         * a stop: the whole run, or ({@code stopAtEnd} false) one step of a stepped run, after
+         * which the loops go on with their connections open.
+         */
+        private RunSummary measure(
+                RunTally into,
+                RateSchedule schedule,
+                boolean staged,
+                long durationMs,
+                boolean stopAtEnd,
+                long startNs,
+                Start start,
+                ProgressListener listener,
+                RunControl control)
+                throws InterruptedException {
+            long endNs = startNs + TimeUnit.MILLISECONDS.toNanos(durationMs);
             // Each loop ends its load itself at the end; the collector's stop below only makes
             // sure (and ends a run stopped early).
-            for (LoopWorker worker : workers) {
-                worker.stopAt(endNs);
+            if (stopAtEnd) {
+                for (LoopWorker worker : workers) {
+                    worker.stopAt(endNs);
+                }
             }
             boolean stopped = false;
             for (int second = 1; !stopped; second++) {
                 long tickNs = Math.min(endNs, startNs + TimeUnit.SECONDS.toNanos(second));
-                stopped = control.awaitStop(tickNs) || tickNs >= endNs;
-                if (stopped) {
+                boolean stopAsked = control.awaitStop(tickNs);
+                stopped = stopAsked || tickNs >= endNs;
+                if (stopped && (stopAtEnd || stopAsked)) {
                     onLoops(LoopWorker::stop);
                 }
-                tally.beginSecond();
+                into.beginSecond();
                 // One loop at a time, each on its own thread: the tally is not shared at once.
                 for (LoopWorker worker : workers) {
-                    await(worker.loop().submit(() -> tally.drain(worker.stats())));
+                    await(worker.loop().submit(() -> into.drain(worker.stats())));
                 }
                 Paced paced = null;
                 if (config.paced()) {
                     for (LoopWorker worker : workers) {
-                        await(worker.loop().submit(() -> tally.drainPaced(worker.pacer().stats())));
+                        await(worker.loop().submit(() -> into.drainPaced(worker.pacer().stats())));
                     }
-                    double rate = config.schedule().rateAt(tickNs - startNs) / config.runnerCount();
-                    paced = new Paced(tally.secondSent(), tally.secondLate(), rate);
+                    double rate = schedule.rateAt(tickNs - startNs) / config.runnerCount();
+                    paced = new Paced(into.secondSent(), into.secondLate(), rate);
                 }
                 SecondSample sample =
-                        tally.endSecond(
+                        into.endSecond(
                                 second, tickNs == startNs + TimeUnit.SECONDS.toNanos(second));
                 if (sample != null) {
                     listener.onSecond(
                             new Progress(
                                     sample,
-                                    tally.total(),
-                                    tally.secondLatency(),
-                                    tally.secondConnect(),
-                                    tally.secondHandshake(),
-                                    tally.secondErrors(),
-                                    tally.openConnections(),
+                                    into.total(),
+                                    into.secondLatency(),
+                                    into.secondConnect(),
+                                    into.secondHandshake(),
+                                    into.secondErrors(),
+                                    into.openConnections(),
                                     paced,
-                                    tally.secondByRequest()));
+                                    into.secondByRequest()));
                 }
             }
-            long runtimeNs = loadRuntimeNs(startNs);
-            return tally.summary(
+            long runtimeNs =
+                    stopAtEnd
+                            ? loadRuntimeNs(startNs)
+                            : Math.min(System.nanoTime(), endNs) - startNs;
+            return into.summary(
                     info(),
                     runtimeNs / 1000,
                     start.firstEpochUs(),
                     start.lastEpochUs(),
-                    config.paced() ? rateSummary(runtimeNs) : null,
+                    config.paced() ? rateSummary(into, schedule, staged, runtimeNs) : null,
                     targets.names(),
                     requests.names());
+        }
+
+        /**
+         * The steps of a stepped run, each a constant rate on the open connections: its warm-up
+         * (every loop's clock, figures and schedule begun again, the figures then dropped), then
+         * its measured stretch (begun again once more), into a tally of its own. The loops stop
+         * after the last step, or at a stop.
+         */
+        void steps(
+                ProgressListener listener,
+                RunControl control,
+                StepDriver driver,
+                List<RunSummary> results)
+                throws InterruptedException {
+            try {
+                Optional<RunSummary> previous = Optional.empty();
+                while (!control.stopRequested()) {
+                    Optional<StepOrder> next = driver.next(previous);
+                    if (next.isEmpty() || control.stopRequested()) {
+                        return;
+                    }
+                    StepOrder order = next.get();
+                    if (order.warmupMs() > 0) {
+                        long warmStartNs = System.nanoTime();
+                        RateSchedule warm =
+                                RateSchedule.constant(order.ratePerSecond(), order.warmupMs());
+                        onLoops(worker -> worker.restartClock(warmStartNs, warm));
+                        if (control.awaitStop(
+                                warmStartNs + TimeUnit.MILLISECONDS.toNanos(order.warmupMs()))) {
+                            return;
+                        }
+                    }
+                    long stepStartNs = System.nanoTime();
+                    long stepEpochUs = gate.epochUs();
+                    RateSchedule schedule =
+                            RateSchedule.constant(order.ratePerSecond(), order.durationMs());
+                    onLoops(worker -> worker.restartClock(stepStartNs, schedule));
+                    RunSummary step =
+                            measure(
+                                    new RunTally(true),
+                                    schedule,
+                                    false,
+                                    order.durationMs(),
+                                    false,
+                                    stepStartNs,
+                                    new Start(stepStartNs, stepEpochUs, stepEpochUs),
+                                    listener,
+                                    control);
+                    if (control.stopRequested()) {
+                        return; // cut short: its figures would judge less than a step
+                    }
+                    results.add(step);
+                    previous = Optional.of(step);
+                }
+            } finally {
+                onLoops(LoopWorker::stop);
+            }
         }
 
         /**
@@ -393,20 +541,22 @@ public final class LoadEngine {
         }
 
         /** Rate mode: the summary's wrk2 part, this runner's share of the schedule. */
-        private RateSummary rateSummary(long runtimeNs) throws InterruptedException {
+        private RateSummary rateSummary(
+                RunTally into, RateSchedule schedule, boolean staged, long runtimeNs)
+                throws InterruptedException {
             List<PacedStats.StageTally> tallies = List.of();
-            if (config.staged()) {
+            if (staged) {
                 List<PacedStats.StageTally> sums =
-                        PacedStats.StageTally.forStages(config.schedule().stages().size());
+                        PacedStats.StageTally.forStages(schedule.stages().size());
                 for (LoopWorker worker : workers) {
                     // One loop at a time: the tallies are not shared between threads.
                     await(worker.loop().submit(() -> worker.pacer().stats().addStagesTo(sums)));
                 }
                 tallies = sums;
             }
-            return tally.rateSummary(
-                    config.schedule(),
-                    config.staged(),
+            return into.rateSummary(
+                    schedule,
+                    staged,
                     config.runnerIndex(),
                     config.runnerCount(),
                     tallies,

@@ -12,6 +12,7 @@ import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.tcpload.runner.decode.ResponseCodecs;
 import io.tcpload.runner.rate.FireTimes;
+import io.tcpload.runner.rate.RateSchedule;
 import io.tcpload.runner.stats.LoopStats;
 import io.tcpload.runner.stats.PacedStats;
 import io.tcpload.runner.template.RequestMix;
@@ -272,13 +273,21 @@ final class LoopWorker {
      * startNs}. Runs on the loop.
      */
     void restartClock(long startNs) {
+        restartClock(startNs, config.schedule());
+    }
+
+    /**
+     * As {@link #restartClock(long)}, with rate mode following {@code schedule} from {@code
+     * startNs}: a stepped run's next step, on the connections already open. Runs on the loop.
+     */
+    void restartClock(long startNs, RateSchedule schedule) {
         LoopStats fresh = new LoopStats(requests.names().size());
         fresh.carryOpenConnections(stats);
         stats = fresh;
         measureFromNs = startNs;
         stats.start(startNs);
         if (pacer != null) {
-            pacer.restart(startNs, fireTimes(), new PacedStats(config.schedule()));
+            pacer.restart(startNs, fireTimes(schedule), new PacedStats(schedule));
         }
     }
 
@@ -312,9 +321,9 @@ final class LoopWorker {
         return begun;
     }
 
-    private FireTimes fireTimes() {
-        return config.schedule()
-                .fireTimes(config.runnerIndex(), config.runnerCount(), loopIndex, config.threads());
+    private FireTimes fireTimes(RateSchedule schedule) {
+        return schedule.fireTimes(
+                config.runnerIndex(), config.runnerCount(), loopIndex, config.threads());
     }
 
     private void openNextBatch() {

@@ -317,6 +317,45 @@ public final class InvocationOptions {
                             + " or jdk (default auto).")
     String tlsProvider = RunnerInvocation.Tls.DEFAULT_PROVIDER;
 
+    @Option(
+            names = "--search",
+            paramLabel = "'SLO[, SLO...]'",
+            description =
+                    "Capacity search: find the highest rate that holds these thresholds (e.g."
+                            + " 'p99 < 50ms, errorRatio < 0.001') by constant-rate steps on the"
+                            + " connections kept open; needs --search-range.")
+    String search;
+
+    @Option(
+            names = "--search-range",
+            paramLabel = "MIN:MAX",
+            converter = RateRange.class,
+            description = "The rates to search, requests per second for the whole test.")
+    RunnerInvocation.Range searchRange;
+
+    @Option(
+            names = "--search-step",
+            paramLabel = "T",
+            converter = DurationMs.class,
+            description = "How long each step is measured, whole seconds (default 10s).")
+    Long searchStepMs;
+
+    @Option(
+            names = "--search-warmup",
+            paramLabel = "T",
+            converter = DurationMs.class,
+            description = "How long each step runs first, left out of its figures (default 1s).")
+    Long searchWarmupMs;
+
+    @Option(
+            names = "--search-precision",
+            paramLabel = "P",
+            converter = Precision.class,
+            description =
+                    "Narrow the range until the rates that held and failed are within P of each"
+                            + " other: 2% or 0.02 (default 2%).")
+    Double searchPrecision;
+
     /** The names {@code --transport} takes, for its description. */
     static final class Transports implements Iterable<String> {
         @Override
@@ -374,7 +413,17 @@ public final class InvocationOptions {
                         Optional.ofNullable(tlsServerName),
                         tlsInsecure,
                         noTlsSessionReuse,
-                        tlsProvider));
+                        tlsProvider),
+                new RunnerInvocation.Search(
+                        Optional.ofNullable(search),
+                        Optional.ofNullable(searchRange),
+                        searchStepMs == null ? OptionalLong.empty() : OptionalLong.of(searchStepMs),
+                        searchWarmupMs == null
+                                ? OptionalLong.empty()
+                                : OptionalLong.of(searchWarmupMs),
+                        searchPrecision == null
+                                ? OptionalDouble.empty()
+                                : OptionalDouble.of(searchPrecision)));
     }
 
     /** See {@link RunnerInvocation#parse}. */
@@ -477,6 +526,48 @@ public final class InvocationOptions {
                         message.startsWith("--stages: ")
                                 ? message.substring("--stages: ".length())
                                 : message);
+            }
+        }
+    }
+
+    /** {@code MIN:MAX}, two rates with optional SI suffixes. */
+    static final class RateRange implements ITypeConverter<RunnerInvocation.Range> {
+        @Override
+        public RunnerInvocation.Range convert(String text) {
+            int colon = text.indexOf(':');
+            if (colon <= 0 || colon == text.length() - 1 || text.indexOf(':', colon + 1) >= 0) {
+                throw new TypeConversionException(
+                        "'" + text + "' is not MIN:MAX, such as 100:5000 or 1k:20k");
+            }
+            try {
+                return new RunnerInvocation.Range(
+                        Stages.rate("", text.substring(0, colon)),
+                        Stages.rate("", text.substring(colon + 1)));
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(
+                        "'" + text + "' is not MIN:MAX, such as 100:5000 or 1k:20k");
+            }
+        }
+    }
+
+    /** {@code 2%} or {@code 0.02}. */
+    static final class Precision implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String text) {
+            String number = text.strip();
+            boolean percent = number.endsWith("%");
+            if (percent) {
+                number = number.substring(0, number.length() - 1).strip();
+            }
+            try {
+                if (!number.matches("[0-9]+(\\.[0-9]+)?")) {
+                    throw new NumberFormatException(number);
+                }
+                double value = Double.parseDouble(number);
+                return percent ? value / 100 : value;
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException(
+                        "'" + text + "' is not a precision such as 2% or 0.02");
             }
         }
     }

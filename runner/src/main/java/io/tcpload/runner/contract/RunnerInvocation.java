@@ -32,6 +32,8 @@ import java.util.stream.Collectors;
  * @param transport {@code auto}, {@code io_uring}, {@code epoll} or {@code nio}
  * @param demoTarget start the demo target for the profile on loopback and load it
  * @param tls the TLS flags, which override the profile's {@code tls_*} keys
+ * @param search a capacity search instead of one load ({@code --search}); {@link Search#NONE} for
+ *     none
  */
 public record RunnerInvocation(
         Optional<String> profile,
@@ -43,7 +45,8 @@ public record RunnerInvocation(
         Control control,
         String transport,
         boolean demoTarget,
-        Tls tls) {
+        Tls tls,
+        Search search) {
 
     public static final long DEFAULT_DURATION_MS = 10_000;
     public static final long DEFAULT_TIMEOUT_MS = 5_000;
@@ -63,6 +66,33 @@ public record RunnerInvocation(
         Objects.requireNonNull(control, "control");
         Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(tls, "tls");
+        Objects.requireNonNull(search, "search");
+    }
+
+    /** An invocation without a capacity search. */
+    public RunnerInvocation(
+            Optional<String> profile,
+            Load load,
+            Share share,
+            Optional<Target> target,
+            UrlRequest request,
+            Outputs outputs,
+            Control control,
+            String transport,
+            boolean demoTarget,
+            Tls tls) {
+        this(
+                profile,
+                load,
+                share,
+                target,
+                request,
+                outputs,
+                control,
+                transport,
+                demoTarget,
+                tls,
+                Search.NONE);
     }
 
     /** An invocation without TLS flags. */
@@ -126,7 +156,8 @@ public record RunnerInvocation(
                 control,
                 transport,
                 demoTarget,
-                tls);
+                tls,
+                search);
     }
 
     public RunnerInvocation withLoad(Load newLoad) {
@@ -140,7 +171,8 @@ public record RunnerInvocation(
                 control,
                 transport,
                 demoTarget,
-                tls);
+                tls,
+                search);
     }
 
     public RunnerInvocation withShare(Share newShare) {
@@ -154,7 +186,8 @@ public record RunnerInvocation(
                 control,
                 transport,
                 demoTarget,
-                tls);
+                tls,
+                search);
     }
 
     public RunnerInvocation withTarget(Optional<Target> newTarget) {
@@ -168,7 +201,8 @@ public record RunnerInvocation(
                 control,
                 transport,
                 demoTarget,
-                tls);
+                tls,
+                search);
     }
 
     public RunnerInvocation withRequest(UrlRequest newRequest) {
@@ -182,7 +216,8 @@ public record RunnerInvocation(
                 control,
                 transport,
                 demoTarget,
-                tls);
+                tls,
+                search);
     }
 
     public RunnerInvocation withOutputs(Outputs newOutputs) {
@@ -196,7 +231,8 @@ public record RunnerInvocation(
                 control,
                 transport,
                 demoTarget,
-                tls);
+                tls,
+                search);
     }
 
     public RunnerInvocation withControl(Control newControl) {
@@ -210,7 +246,8 @@ public record RunnerInvocation(
                 newControl,
                 transport,
                 demoTarget,
-                tls);
+                tls,
+                search);
     }
 
     public RunnerInvocation withTransport(String newTransport) {
@@ -224,7 +261,8 @@ public record RunnerInvocation(
                 control,
                 newTransport,
                 demoTarget,
-                tls);
+                tls,
+                search);
     }
 
     public RunnerInvocation withDemoTarget(boolean newDemoTarget) {
@@ -238,7 +276,8 @@ public record RunnerInvocation(
                 control,
                 transport,
                 newDemoTarget,
-                tls);
+                tls,
+                search);
     }
 
     public RunnerInvocation withTls(Tls newTls) {
@@ -252,7 +291,23 @@ public record RunnerInvocation(
                 control,
                 transport,
                 demoTarget,
-                newTls);
+                newTls,
+                search);
+    }
+
+    public RunnerInvocation withSearch(Search newSearch) {
+        return new RunnerInvocation(
+                profile,
+                load,
+                share,
+                target,
+                request,
+                outputs,
+                control,
+                transport,
+                demoTarget,
+                tls,
+                newSearch);
     }
 
     /**
@@ -317,6 +372,20 @@ public record RunnerInvocation(
         if (!tls.provider().equals(Tls.DEFAULT_PROVIDER)) {
             args.add("--tls-provider=" + tls.provider());
         }
+        search.slo().ifPresent(slo -> args.add("--search=" + slo));
+        search.range()
+                .ifPresent(
+                        range ->
+                                args.add(
+                                        "--search-range="
+                                                + Quantities.formatRate(range.minRate())
+                                                + ":"
+                                                + Quantities.formatRate(range.maxRate())));
+        search.stepMs()
+                .ifPresent(ms -> args.add("--search-step=" + Quantities.formatDurationMs(ms)));
+        search.warmupMs()
+                .ifPresent(ms -> args.add("--search-warmup=" + Quantities.formatDurationMs(ms)));
+        search.precision().ifPresent(p -> args.add("--search-precision=" + p));
         profile.ifPresent(
                 p -> {
                     if (p.startsWith("-")) {
@@ -731,4 +800,57 @@ public record RunnerInvocation(
                     provider);
         }
     }
+
+    /**
+     * A capacity search: constant-rate steps on the connections kept open, narrowed to the highest
+     * rate that holds its objective. What the flags say, checked for their form only; the plan
+     * applies the defaults and the rules.
+     *
+     * @param slo {@code --search}: the objective, thresholds in the threshold syntax joined by
+     *     commas; empty for no search
+     * @param range {@code --search-range}: the rates to search, the whole test's
+     * @param stepMs {@code --search-step}: each step's measured length; empty for the default
+     * @param warmupMs {@code --search-warmup}: each step's warm-up; empty for the default
+     * @param precision {@code --search-precision}: a fraction (0.02 for 2%); empty for the default
+     */
+    public record Search(
+            Optional<String> slo,
+            Optional<Range> range,
+            OptionalLong stepMs,
+            OptionalLong warmupMs,
+            OptionalDouble precision) {
+        public static final Search NONE =
+                new Search(
+                        Optional.empty(),
+                        Optional.empty(),
+                        OptionalLong.empty(),
+                        OptionalLong.empty(),
+                        OptionalDouble.empty());
+
+        public Search {
+            Objects.requireNonNull(slo, "slo");
+            Objects.requireNonNull(range, "range");
+            Objects.requireNonNull(stepMs, "stepMs");
+            Objects.requireNonNull(warmupMs, "warmupMs");
+            Objects.requireNonNull(precision, "precision");
+        }
+
+        /** Whether a search is asked for. */
+        public boolean asked() {
+            return slo.isPresent();
+        }
+
+        /** Whether any search flag is given. */
+        public boolean anyFlag() {
+            return !equals(NONE);
+        }
+    }
+
+    /**
+     * Rates from {@code minRate} to {@code maxRate}, requests per second.
+     *
+     * @param minRate the lowest
+     * @param maxRate the highest
+     */
+    public record Range(double minRate, double maxRate) {}
 }

@@ -1,6 +1,11 @@
 package io.tcpload.runner.html;
 
+import io.tcpload.runner.report.SearchReport;
 import io.tcpload.runner.report.Units;
+import io.tcpload.runner.search.CapacitySearch;
+import io.tcpload.runner.search.SearchResult;
+import io.tcpload.runner.search.SearchSpec;
+import io.tcpload.runner.search.StepFigures;
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.RateSummary;
 import io.tcpload.runner.stats.RunInfo;
@@ -50,6 +55,116 @@ public final class HtmlReport {
 
     /** The whole document. */
     public static String render(RunSummary summary) {
+        return render(summary, "");
+    }
+
+    /**
+     * A capacity search's report: the capacity line and how the search ended, the step table, the
+     * knee (latency percentiles against each step's rate) and the steps over time, then the report
+     * of the step the capacity rests on (the confirmation that held, else the last step).
+     */
+    public static String renderSearch(SearchResult result, SearchSpec spec) {
+        CapacitySearch.Outcome outcome = result.outcome();
+        StringBuilder html = new StringBuilder(16 * 1024);
+        html.append("<section id=\"search\">\n<h2>Capacity search</h2>\n<p id=\"capacity\">")
+                .append(Html.escape(SearchReport.capacityLine(outcome, spec.slo())))
+                .append("</p>\n<p>")
+                .append(Html.escape(outcome.message()))
+                .append("</p>\n<table id=\"search-parameters\">\n");
+        row(html, "SLO", spec.slo().text());
+        row(
+                html,
+                "range",
+                SearchSpec.formatRate(spec.minRate())
+                        + " to "
+                        + SearchSpec.formatRate(spec.maxRate())
+                        + " requests/sec");
+        row(
+                html,
+                "step",
+                Units.duration(spec.stepMs())
+                        + " measured after a warm-up of "
+                        + Units.duration(spec.warmupMs()));
+        row(html, "precision", fixed(spec.precision() * 100) + "%");
+        row(
+                html,
+                "steps",
+                outcome.steps().size() + " in " + Units.time(result.wallTimeMs() * 1000.0));
+        html.append("</table>\n<table id=\"steps\">\n<tr><th>step</th><th>kind</th>")
+                .append("<th>target/s</th><th>achieved/s</th><th>p50</th><th>p90</th><th>p99</th>")
+                .append("<th>p99.9</th><th>errors</th><th>backlog</th><th>verdict</th></tr>\n");
+        for (CapacitySearch.Step step : outcome.steps()) {
+            StepFigures f = step.figures();
+            html.append("<tr>");
+            cell(html, Integer.toString(step.order().number()));
+            cell(html, step.order().kind().written());
+            cell(html, SearchSpec.formatRate(step.order().rate()));
+            cell(html, fixed(f.achievedRate()));
+            cell(html, Units.time(f.figures().p50Ms() * 1000));
+            cell(html, Units.time(f.figures().p90Ms() * 1000));
+            cell(html, Units.time(f.figures().p99Ms() * 1000));
+            cell(html, Units.time(f.figures().p999Ms() * 1000));
+            cell(html, Long.toString(f.errors()));
+            cell(html, f.backlogAtMid() + " to " + f.backlogAtEnd());
+            cell(html, step.verdict().held() ? "held" : step.verdict().describe());
+            html.append("</tr>\n");
+        }
+        html.append("</table>\n");
+        if (!outcome.steps().isEmpty()) {
+            html.append(kneeChart(outcome));
+            html.append(stepsChart(result));
+        }
+        html.append("</section>\n");
+        return render(result.headline(), html.toString());
+    }
+
+    /** Latency percentiles against each step's rate, in the order of the rates. */
+    private static String kneeChart(CapacitySearch.Outcome outcome) {
+        List<CapacitySearch.Step> steps = new ArrayList<>(outcome.steps());
+        steps.sort(java.util.Comparator.comparingDouble(s -> s.order().rate()));
+        double[] rates = new double[steps.size()];
+        double[][] percentiles = new double[4][steps.size()];
+        for (int i = 0; i < steps.size(); i++) {
+            rates[i] = steps.get(i).order().rate();
+            var figures = steps.get(i).figures().figures();
+            percentiles[0][i] = figures.p50Ms() * 1000;
+            percentiles[1][i] = figures.p90Ms() * 1000;
+            percentiles[2][i] = figures.p99Ms() * 1000;
+            percentiles[3][i] = figures.p999Ms() * 1000;
+        }
+        SvgChart chart =
+                new SvgChart("knee", "Latency against rate (the knee)", "requests/sec", "latency")
+                        .yLabel(Units::time);
+        String[] names = {"p50", "p90", "p99", "p99.9"};
+        String[] colors = {LATENCY_COLORS[0], LATENCY_COLORS[1], LATENCY_COLORS[2], FAILURE};
+        for (int k = 0; k < names.length; k++) {
+            chart.line(names[k], colors[k], rates, percentiles[k]);
+        }
+        return "<figure>\n" + chart.render() + "</figure>\n";
+    }
+
+    /** Each step's target and achieved rate over the search's time, one point per step's end. */
+    private static String stepsChart(SearchResult result) {
+        List<CapacitySearch.Step> steps = result.outcome().steps();
+        double[] at = new double[steps.size()];
+        double[] target = new double[steps.size()];
+        double[] achieved = new double[steps.size()];
+        long firstUs = result.stepResults().get(0).startEpochUs();
+        for (int i = 0; i < steps.size(); i++) {
+            RunSummary step = result.stepResults().get(i);
+            at[i] = (step.startEpochUs() - firstUs + step.runtimeUs()) / 1e6;
+            target[i] = steps.get(i).order().rate();
+            achieved[i] = steps.get(i).figures().achievedRate();
+        }
+        SvgChart chart =
+                timeChart("steps", "Steps over time", "requests/sec")
+                        .yLabel(SvgChart::number)
+                        .line("target", LATENCY_COLORS[0], at, target)
+                        .line("achieved", SUCCESS, at, achieved);
+        return "<figure>\n" + chart.render() + "</figure>\n";
+    }
+
+    private static String render(RunSummary summary, String search) {
         RunInfo info = summary.info();
         StringBuilder html = new StringBuilder(64 * 1024);
         html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -58,6 +173,9 @@ public final class HtmlReport {
                 .append("</title>\n<style>\n")
                 .append(STYLE)
                 .append("</style>\n</head>\n<body>\n<h1>tcpload report</h1>\n");
+        if (!search.isEmpty()) {
+            html.append(search).append("<h2>The step the capacity rests on</h2>\n");
+        }
         parameters(html, info);
         summaryTable(html, summary);
         byRequest(html, summary.byRequest());

@@ -66,6 +66,13 @@ public final class MetricsBridge implements ProgressListener {
     private final BucketedHistogram connect;
     private final BucketedHistogram handshake;
 
+    /** A capacity search's step number, its rate and the best rate so far; registered once. */
+    private final AtomicLong searchStep = new AtomicLong();
+
+    private final AtomicLong searchStepRate = new AtomicLong();
+    private final AtomicLong searchBestRate = new AtomicLong();
+    private boolean searchRegistered;
+
     /**
      * @param labels put on every series
      * @param targetRatePerSecond the rate asked for in rate mode; empty otherwise, and then the
@@ -207,6 +214,35 @@ public final class MetricsBridge implements ProgressListener {
         latency.add(progress.latencyUs());
         connect.add(progress.connectUs());
         handshake.add(progress.handshakeUs());
+    }
+
+    /**
+     * A capacity search's current step: {@code tcpload_search_step} (its number), {@code
+     * tcpload_search_step_rate} (its rate, the whole test's) and {@code tcpload_search_best_rate}
+     * (the highest rate that held so far, 0 before any). Registered at the first call.
+     */
+    public synchronized void searchStep(int number, double rate, double bestSoFar) {
+        if (!searchRegistered) {
+            searchRegistered = true;
+            Gauge.builder("tcpload.search.step", searchStep, AtomicLong::get)
+                    .description("The capacity search's current step, from 1")
+                    .register(registry);
+            Gauge.builder(
+                            "tcpload.search.step.rate",
+                            searchStepRate,
+                            bits -> Double.longBitsToDouble(bits.get()))
+                    .description("The current step's rate, requests per second for the test")
+                    .register(registry);
+            Gauge.builder(
+                            "tcpload.search.best.rate",
+                            searchBestRate,
+                            bits -> Double.longBitsToDouble(bits.get()))
+                    .description("The highest rate that held its objective so far")
+                    .register(registry);
+        }
+        searchStep.set(number);
+        searchStepRate.set(Double.doubleToRawLongBits(rate));
+        searchBestRate.set(Double.doubleToRawLongBits(bestSoFar));
     }
 
     private static void add(Counter counter, long amount) {

@@ -15,10 +15,14 @@ import io.tcpload.runner.profile.ProfileProblem;
 import io.tcpload.runner.profile.Target;
 import io.tcpload.runner.profile.TlsSpec;
 import io.tcpload.runner.rate.RateSchedule;
+import io.tcpload.runner.search.SearchSpec;
+import io.tcpload.runner.slo.Slo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.function.Function;
 
 /**
@@ -71,7 +75,14 @@ public record RunPlan(
                     RunPlan::tlsKeyPair,
                     RunPlan::tlsInsecureAlone,
                     RunPlan::tlsKeyPasswordEnv,
-                    RunPlan::tlsServerName);
+                    RunPlan::tlsServerName,
+                    RunPlan::searchFlagsNeedSearch,
+                    RunPlan::searchSlo,
+                    RunPlan::searchRange,
+                    RunPlan::searchAlone,
+                    RunPlan::searchStep,
+                    RunPlan::searchWarmup,
+                    RunPlan::searchPrecision);
 
     /**
      * Checks {@code invocation} and applies the environment's defaults.
@@ -273,7 +284,7 @@ public record RunPlan(
         return new LoadConfig(
                 load.threads(),
                 connections,
-                load.totalDurationMs(),
+                schedule == null ? load.totalDurationMs() : schedule.totalDurationMs(),
                 load.timeoutMs(),
                 keepAlive(profile),
                 load.pipeline(),
@@ -284,9 +295,17 @@ public record RunPlan(
                 load.warmupMs());
     }
 
-    /** The send schedule of {@code -R} and {@code --stages}, or empty for the closed loop. */
+    /**
+     * The send schedule of {@code -R} and {@code --stages}, or empty for the closed loop. A
+     * search's is its first step's (each step then brings its own).
+     */
     public Optional<RateSchedule> schedule() {
         Load load = invocation.load();
+        Optional<SearchSpec> search = search();
+        if (search.isPresent()) {
+            return Optional.of(
+                    RateSchedule.constant(search.get().minRate(), search.get().stepMs()));
+        }
         if (!load.stages().isEmpty()) {
             return Optional.of(RateSchedule.stages(load.rate().orElse(0), load.stages()));
         }
@@ -300,6 +319,145 @@ public record RunPlan(
     /** This runner's share of the rate it starts at, for the target-rate gauge; empty unpaced. */
     public Optional<Double> startRatePerRunner() {
         return schedule().map(s -> s.rateAt(0) / invocation.share().count());
+    }
+
+    /**
+     * The capacity search {@code --search} asks for, its defaults applied; empty without one. The
+     * connections' concurrency is the whole test's: every runner's connections, times the pipeline.
+     */
+    public Optional<SearchSpec> search() {
+        RunnerInvocation.Search search = invocation.search();
+        if (!search.asked() || search.range().isEmpty()) {
+            return Optional.empty();
+        }
+        Load load = invocation.load();
+        long testConnections =
+                invocation.share().shared()
+                        ? load.connections()
+                        : load.connections() * invocation.share().count();
+        return Optional.of(
+                new SearchSpec(
+                        Slo.parse(search.slo().get()),
+                        search.range().get().minRate(),
+                        search.range().get().maxRate(),
+                        search.stepMs().orElse(SearchSpec.DEFAULT_STEP_MS),
+                        search.warmupMs().orElse(SearchSpec.DEFAULT_WARMUP_MS),
+                        search.precision().orElse(SearchSpec.DEFAULT_PRECISION),
+                        Math.max(1, testConnections * load.pipeline()),
+                        load.warmupMs()));
+    }
+
+    static Optional<String> searchFlagsNeedSearch(RunnerInvocation invocation) {
+        RunnerInvocation.Search search = invocation.search();
+        return !search.asked() && search.anyFlag()
+                ? Optional.of(
+                        "--search-range, --search-step, --search-warmup and --search-precision"
+                                + " belong to a capacity search: give --search 'p99 < 50ms'")
+                : Optional.empty();
+    }
+
+    static Optional<String> searchSlo(RunnerInvocation invocation) {
+        Optional<String> slo = invocation.search().slo();
+        if (slo.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            Slo.parse(slo.get());
+            return Optional.empty();
+        } catch (IllegalArgumentException e) {
+            return Optional.of("--search: " + e.getMessage());
+        }
+    }
+
+    static Optional<String> searchRange(RunnerInvocation invocation) {
+        RunnerInvocation.Search search = invocation.search();
+        if (!search.asked()) {
+            return Optional.empty();
+        }
+        if (search.range().isEmpty()) {
+            return Optional.of(
+                    "--search needs --search-range MIN:MAX, the rates to search (requests per"
+                            + " second for the whole test), such as 100:5000");
+        }
+        RunnerInvocation.Range range = search.range().get();
+        if (!(range.minRate() > 0) || !(range.maxRate() > range.minRate())) {
+            return Optional.of(
+                    "--search-range must be MIN:MAX with 0 < MIN < MAX (got "
+                            + Quantities.formatRate(range.minRate())
+                            + ":"
+                            + Quantities.formatRate(range.maxRate())
+                            + ")");
+        }
+        if (range.maxRate() > RunnerLimits.RATE_MAX) {
+            return Optional.of(
+                    "--search-range: at most "
+                            + Quantities.formatRate(RunnerLimits.RATE_MAX)
+                            + " per second for the whole test (got "
+                            + Quantities.formatRate(range.maxRate())
+                            + ")");
+        }
+        return Optional.empty();
+    }
+
+    static Optional<String> searchAlone(RunnerInvocation invocation) {
+        if (!invocation.search().asked()) {
+            return Optional.empty();
+        }
+        Load load = invocation.load();
+        List<String> others = new ArrayList<>();
+        if (load.rate().isPresent()) {
+            others.add("-R/--rate");
+        }
+        if (!load.stages().isEmpty()) {
+            others.add("--stages");
+        }
+        if (load.durationMs().isPresent()) {
+            others.add("-d/--duration");
+        }
+        return others.isEmpty()
+                ? Optional.empty()
+                : Optional.of(
+                        "--search chooses each step's rate and length itself; leave out "
+                                + String.join(", ", others));
+    }
+
+    static Optional<String> searchStep(RunnerInvocation invocation) {
+        OptionalLong stepMs = invocation.search().stepMs();
+        if (stepMs.isEmpty()) {
+            return Optional.empty();
+        }
+        long ms = stepMs.getAsLong();
+        if (ms < SearchSpec.MIN_STEP_MS || ms % 1000 != 0 || ms > RunnerLimits.DURATION_MAX_MS) {
+            return Optional.of(
+                    "--search-step must be whole seconds from 2s to "
+                            + Quantities.formatDurationMs(RunnerLimits.DURATION_MAX_MS)
+                            + ", so that each step has a second half to judge (got "
+                            + Quantities.formatDurationMs(ms)
+                            + ")");
+        }
+        return Optional.empty();
+    }
+
+    static Optional<String> searchWarmup(RunnerInvocation invocation) {
+        OptionalLong warmupMs = invocation.search().warmupMs();
+        return warmupMs.isEmpty()
+                ? Optional.empty()
+                : withinMs("--search-warmup", warmupMs.getAsLong(), 0, RunnerLimits.WARMUP_MAX_MS);
+    }
+
+    static Optional<String> searchPrecision(RunnerInvocation invocation) {
+        OptionalDouble precision = invocation.search().precision();
+        if (precision.isEmpty()) {
+            return Optional.empty();
+        }
+        double p = precision.getAsDouble();
+        return p >= SearchSpec.MIN_PRECISION && p <= SearchSpec.MAX_PRECISION
+                ? Optional.empty()
+                : Optional.of(
+                        String.format(
+                                Locale.ROOT,
+                                "--search-precision must be from 0.1%% to 50%% (got %s%%)",
+                                Quantities.formatRate(p * 100)));
     }
 
     private static int runnerIndex(

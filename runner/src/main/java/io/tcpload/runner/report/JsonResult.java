@@ -7,6 +7,10 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tcpload.runner.contract.Stopped;
+import io.tcpload.runner.search.CapacitySearch;
+import io.tcpload.runner.search.SearchResult;
+import io.tcpload.runner.search.SearchSpec;
+import io.tcpload.runner.search.StepFigures;
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.Histograms;
 import io.tcpload.runner.stats.RateSummary;
@@ -20,6 +24,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
@@ -93,6 +98,66 @@ public final class JsonResult {
     }
 
     private static String write(RunSummary summary, Stopped stopped, int secondsPerRow) {
+        return serialise(tree(summary, stopped, secondsPerRow));
+    }
+
+    /**
+     * A capacity search's result: the result of the step its capacity rests on (the confirmation
+     * that held, else the last step), as any run's, and a {@code search} object with the objective,
+     * the range, the outcome, the wall time and every step: its rate, kind, figures, backlog,
+     * verdict and reasons, and its whole result (every histogram), so that the steps of several
+     * runners can be merged exactly.
+     */
+    public static String writeSearch(SearchResult result, SearchSpec spec, Stopped stopped) {
+        ObjectNode root = tree(result.headline(), stopped, 1);
+        CapacitySearch.Outcome outcome = result.outcome();
+        ObjectNode search = root.putObject("search");
+        search.put("slo", spec.slo().text());
+        search.put("minRate", spec.minRate());
+        search.put("maxRate", spec.maxRate());
+        search.put("stepMs", spec.stepMs());
+        search.put("warmupMs", spec.warmupMs());
+        search.put("precision", spec.precision());
+        search.put("end", outcome.end().name().toLowerCase(Locale.ROOT));
+        search.put("capacity", outcome.capacity());
+        search.put("message", outcome.message());
+        search.put("wallTimeMs", result.wallTimeMs());
+        search.put("stepCount", outcome.steps().size());
+        ArrayNode steps = search.putArray("steps");
+        for (int i = 0; i < outcome.steps().size(); i++) {
+            CapacitySearch.Step step = outcome.steps().get(i);
+            StepFigures figures = step.figures();
+            ObjectNode node = steps.addObject();
+            node.put("number", step.order().number());
+            node.put("kind", step.order().kind().written());
+            node.put("targetRate", step.order().rate());
+            node.put("achievedRate", figures.achievedRate());
+            node.put("secondHalfRate", figures.secondHalfRate());
+            node.put("backlogAtMid", figures.backlogAtMid());
+            node.put("backlogAtEnd", figures.backlogAtEnd());
+            node.put("p50Ms", figures.figures().p50Ms());
+            node.put("p90Ms", figures.figures().p90Ms());
+            node.put("p99Ms", figures.figures().p99Ms());
+            node.put("p999Ms", figures.figures().p999Ms());
+            node.put("errors", figures.errors());
+            node.put("held", step.verdict().held());
+            ArrayNode reasons = node.putArray("reasons");
+            step.verdict().reasons().forEach(reasons::add);
+            node.set("result", tree(result.stepResults().get(i), null, 1));
+        }
+        return serialise(root);
+    }
+
+    private static String serialise(ObjectNode root) {
+        try {
+            return MAPPER.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            // A tree of plain values always serialises; reaching this is a bug here.
+            throw new IllegalStateException("cannot write the result as JSON", e);
+        }
+    }
+
+    private static ObjectNode tree(RunSummary summary, Stopped stopped, int secondsPerRow) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("format", FORMAT);
         if (stopped != null) {
@@ -161,13 +226,7 @@ public final class JsonResult {
                 node.set("latencyUs", histogram(row.latencyUs()));
             }
         }
-
-        try {
-            return MAPPER.writeValueAsString(root) + "\n";
-        } catch (JsonProcessingException e) {
-            // A tree of plain values always serialises; reaching this is a bug here.
-            throw new IllegalStateException("cannot write the result as JSON", e);
-        }
+        return root;
     }
 
     /**

@@ -15,7 +15,8 @@ import java.util.function.Consumer;
  * Answers each request of one connection, in order: {@link RequestFrameDecoder#REQUEST} (raw TCP)
  * or a {@link FullHttpRequest} (HTTP). Without a delay, responses are written as requests arrive
  * and flushed once per read; with a delay or a stall, each is held in its event loop's {@link
- * DueResponses}, which writes them in request order when they fall due.
+ * DueResponses}, which writes them in request order when they fall due. With workers, each request
+ * first waits its turn in the server's {@link WorkerQueue}.
  *
  * <p>Back-pressure: reading stops while the outbound buffer is over its high-water mark or too many
  * delayed responses are pending, so a client that sends without reading cannot grow the server's
@@ -28,6 +29,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Du
 
     private final ResponseBuffers responses;
     private final ResponseTiming timing;
+    private final WorkerQueue workers;
     private final DueResponses due;
     private final Consumer<String> problems;
     private ChannelHandlerContext ctx;
@@ -44,8 +46,22 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Du
             ResponseTiming timing,
             DueResponses due,
             Consumer<String> problems) {
+        this(responses, timing, null, due, problems);
+    }
+
+    /**
+     * @param workers the server's workers, whose queue each request waits in before its delay; null
+     *     for none
+     */
+    ConnectionHandler(
+            ResponseBuffers responses,
+            ResponseTiming timing,
+            WorkerQueue workers,
+            DueResponses due,
+            Consumer<String> problems) {
         this.responses = responses;
         this.timing = timing;
+        this.workers = workers;
         this.due = due;
         this.problems = problems;
     }
@@ -94,12 +110,14 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Du
             return; // requests after "Connection: close" get no answer
         }
         closing = connection == ResponseFactory.Connection.CLOSE;
-        if (timing.immediate()) {
+        if (timing.immediate() && workers == null) {
             send(ctx, connection);
             return;
         }
         long nowNs = System.nanoTime();
-        long dueNs = nowNs + timing.waitNs(nowNs);
+        // A worker finishes the request first; the delay and a stall then hold its response.
+        long servedNs = workers == null ? nowNs : workers.doneNs(nowNs);
+        long dueNs = servedNs + timing.waitNs(servedNs);
         if (dueNs <= nowNs && pendingResponses == 0) {
             send(ctx, connection);
             return;

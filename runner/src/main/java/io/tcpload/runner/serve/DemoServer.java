@@ -45,8 +45,9 @@ import java.util.function.Function;
 
 /**
  * A server that answers every request of a profile with a valid response: the success response, or
- * the failure response at the configured rate, after the configured delay. For tests, for the
- * quickstart, and for dry-running a profile before pointing it at a real service.
+ * the failure response at the configured rate, after the configured delay (and, with workers, after
+ * its turn in their queue: a target of known capacity). For tests, for the quickstart, and for
+ * dry-running a profile before pointing it at a real service.
  *
  * <p>Raw TCP requests are framed by a {@link RequestFramer} built from the profile's templates;
  * HTTP requests by HTTP/1.1. A connection may carry one request or many, pipelined or not; the
@@ -174,6 +175,13 @@ public final class DemoServer implements AutoCloseable {
                 CorrelatedResponder.appliesTo(profile)
                         ? CorrelatedResponder.forProfile(profile)
                         : null;
+        if (correlated != null && options.queued()) {
+            // Its handler answers each request itself, with no queue in front: say so, rather than
+            // serve a capacity other than the one asked for.
+            throw new IllegalArgumentException(
+                    "--workers and --service-time-ms do not apply to a profile whose responses carry"
+                            + " values or echoes yet");
+        }
         // Native epoll where available, else NIO, as the demo target has always run (only the
         // load side tries io_uring first).
         Transport transport = Transport.select(Epoll.isAvailable() ? "epoll" : "nio");
@@ -193,6 +201,12 @@ public final class DemoServer implements AutoCloseable {
         ProblemReporter problems = new ProblemReporter();
         try {
             ResponseTiming timing = ResponseTiming.of(options, System.nanoTime());
+            WorkerQueue workers =
+                    options.queued()
+                            ? new WorkerQueue(
+                                    options.workers(),
+                                    TimeUnit.MILLISECONDS.toNanos(options.serviceTimeMs()))
+                            : null;
             Map<EventLoop, DueResponses> dueByLoop = new ConcurrentHashMap<>();
             ServerBootstrap bootstrap =
                     new ServerBootstrap()
@@ -236,6 +250,7 @@ public final class DemoServer implements AutoCloseable {
                                                     new ConnectionHandler(
                                                             responses,
                                                             timing,
+                                                            workers,
                                                             dueByLoop.computeIfAbsent(
                                                                     channel.eventLoop(),
                                                                     DueResponses::new),

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -83,6 +84,23 @@ public final class ServeCommand implements Callable<Integer> {
             defaultValue = "0",
             description = "How long each stall lasts, in milliseconds (less than P).")
     long stallForMs;
+
+    @Option(
+            names = "--workers",
+            paramLabel = "N",
+            defaultValue = "0",
+            description =
+                    "Serve through N workers (with --service-time-ms) from one queue in arrival"
+                            + " order: a capacity of N * 1000 / T requests per second, past which"
+                            + " the queue and the latency grow (default: none, answer at once).")
+    int workers;
+
+    @Option(
+            names = "--service-time-ms",
+            paramLabel = "T",
+            defaultValue = "0",
+            description = "How long each worker takes per request, in milliseconds.")
+    long serviceTimeMs;
 
     @Option(
             names = "--threads",
@@ -234,7 +252,9 @@ public final class ServeCommand implements Callable<Integer> {
                             threads,
                             stallEveryMs,
                             stallForMs,
-                            serveTls);
+                            serveTls,
+                            workers,
+                            serviceTimeMs);
         } catch (IllegalArgumentException e) {
             err.println("serve: " + e.getMessage());
             err.flush();
@@ -284,7 +304,15 @@ public final class ServeCommand implements Callable<Integer> {
                         + server.port()
                         + " ("
                         + transport
-                        + ")");
+                        + ")"
+                        + (options.queued()
+                                ? String.format(
+                                        Locale.ROOT,
+                                        ", %d workers of %d ms: capacity %.0f requests/sec",
+                                        options.workers(),
+                                        options.serviceTimeMs(),
+                                        options.capacityPerSecond())
+                                : ""));
         out.flush();
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook =

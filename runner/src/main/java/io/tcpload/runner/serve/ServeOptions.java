@@ -17,6 +17,11 @@ import java.util.Optional;
  *     (the coordinated-omission experiment of wrk2)
  * @param tls how to speak TLS; empty for plain TCP unless the profile says {@code tls = true}, when
  *     a certificate is made at start
+ * @param workers with {@code serviceTimeMs}: requests are served by this many workers, each taking
+ *     {@code serviceTimeMs} per request, from one queue in arrival order, so that the target's
+ *     capacity is {@code workers * 1000 / serviceTimeMs} per second; 0 for no workers (answered at
+ *     once)
+ * @param serviceTimeMs how long each worker takes per request
  */
 public record ServeOptions(
         String bindHost,
@@ -26,7 +31,12 @@ public record ServeOptions(
         int threads,
         long stallEveryMs,
         long stallForMs,
-        Optional<ServeTls> tls) {
+        Optional<ServeTls> tls,
+        int workers,
+        long serviceTimeMs) {
+
+    /** The most workers the demo target runs. */
+    public static final int MAX_WORKERS = 100_000;
 
     public ServeOptions {
         Objects.requireNonNull(tls, "tls");
@@ -56,6 +66,42 @@ public record ServeOptions(
                             + stallEveryMs
                             + " ms is not possible: it must be shorter than its period");
         }
+        if (workers < 0 || workers > MAX_WORKERS) {
+            throw new IllegalArgumentException(
+                    "--workers " + workers + " is outside 0.." + MAX_WORKERS);
+        }
+        if (serviceTimeMs < 0) {
+            throw new IllegalArgumentException(
+                    "--service-time-ms " + serviceTimeMs + " is negative");
+        }
+        if ((workers > 0) != (serviceTimeMs > 0)) {
+            throw new IllegalArgumentException(
+                    "--workers and --service-time-ms go together: N workers that each take T ms"
+                            + " a request");
+        }
+    }
+
+    /** Options without workers: every request is answered as it arrives (after the delay). */
+    public ServeOptions(
+            String bindHost,
+            int port,
+            double failureRate,
+            long delayMs,
+            int threads,
+            long stallEveryMs,
+            long stallForMs,
+            Optional<ServeTls> tls) {
+        this(bindHost, port, failureRate, delayMs, threads, stallEveryMs, stallForMs, tls, 0, 0);
+    }
+
+    /** Whether requests queue for workers ({@link #workers} of {@link #serviceTimeMs} each). */
+    public boolean queued() {
+        return workers > 0;
+    }
+
+    /** The capacity workers give, requests per second; infinite without workers. */
+    public double capacityPerSecond() {
+        return queued() ? workers * 1000.0 / serviceTimeMs : Double.POSITIVE_INFINITY;
     }
 
     /** Options without TLS of their own. */
@@ -90,37 +136,115 @@ public record ServeOptions(
 
     public ServeOptions withBindHost(String newBindHost) {
         return new ServeOptions(
-                newBindHost, port, failureRate, delayMs, threads, stallEveryMs, stallForMs, tls);
+                newBindHost,
+                port,
+                failureRate,
+                delayMs,
+                threads,
+                stallEveryMs,
+                stallForMs,
+                tls,
+                workers,
+                serviceTimeMs);
     }
 
     public ServeOptions withPort(int newPort) {
         return new ServeOptions(
-                bindHost, newPort, failureRate, delayMs, threads, stallEveryMs, stallForMs, tls);
+                bindHost,
+                newPort,
+                failureRate,
+                delayMs,
+                threads,
+                stallEveryMs,
+                stallForMs,
+                tls,
+                workers,
+                serviceTimeMs);
     }
 
     public ServeOptions withFailureRate(double newFailureRate) {
         return new ServeOptions(
-                bindHost, port, newFailureRate, delayMs, threads, stallEveryMs, stallForMs, tls);
+                bindHost,
+                port,
+                newFailureRate,
+                delayMs,
+                threads,
+                stallEveryMs,
+                stallForMs,
+                tls,
+                workers,
+                serviceTimeMs);
     }
 
     public ServeOptions withDelayMs(long newDelayMs) {
         return new ServeOptions(
-                bindHost, port, failureRate, newDelayMs, threads, stallEveryMs, stallForMs, tls);
+                bindHost,
+                port,
+                failureRate,
+                newDelayMs,
+                threads,
+                stallEveryMs,
+                stallForMs,
+                tls,
+                workers,
+                serviceTimeMs);
     }
 
     public ServeOptions withThreads(int newThreads) {
         return new ServeOptions(
-                bindHost, port, failureRate, delayMs, newThreads, stallEveryMs, stallForMs, tls);
+                bindHost,
+                port,
+                failureRate,
+                delayMs,
+                newThreads,
+                stallEveryMs,
+                stallForMs,
+                tls,
+                workers,
+                serviceTimeMs);
     }
 
     public ServeOptions withTls(Optional<ServeTls> newTls) {
         return new ServeOptions(
-                bindHost, port, failureRate, delayMs, threads, stallEveryMs, stallForMs, newTls);
+                bindHost,
+                port,
+                failureRate,
+                delayMs,
+                threads,
+                stallEveryMs,
+                stallForMs,
+                newTls,
+                workers,
+                serviceTimeMs);
     }
 
     /** Stalls of {@code newStallForMs} every {@code newStallEveryMs}. */
     public ServeOptions withStalls(long newStallEveryMs, long newStallForMs) {
         return new ServeOptions(
-                bindHost, port, failureRate, delayMs, threads, newStallEveryMs, newStallForMs, tls);
+                bindHost,
+                port,
+                failureRate,
+                delayMs,
+                threads,
+                newStallEveryMs,
+                newStallForMs,
+                tls,
+                workers,
+                serviceTimeMs);
+    }
+
+    /** {@code newWorkers} workers taking {@code newServiceTimeMs} each per request. */
+    public ServeOptions withWorkers(int newWorkers, long newServiceTimeMs) {
+        return new ServeOptions(
+                bindHost,
+                port,
+                failureRate,
+                delayMs,
+                threads,
+                stallEveryMs,
+                stallForMs,
+                tls,
+                newWorkers,
+                newServiceTimeMs);
     }
 }

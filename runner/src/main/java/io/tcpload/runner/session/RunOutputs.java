@@ -5,6 +5,9 @@ import io.tcpload.runner.html.HtmlReport;
 import io.tcpload.runner.report.ConsoleReport;
 import io.tcpload.runner.report.JsonResult;
 import io.tcpload.runner.report.ReportOptions;
+import io.tcpload.runner.report.SearchReport;
+import io.tcpload.runner.search.SearchResult;
+import io.tcpload.runner.search.SearchSpec;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.RunSummary.ErrorCount;
 import java.io.IOException;
@@ -87,6 +90,46 @@ public final class RunOutputs {
                     Math.max(
                             status,
                             writeFile(outputs.html().get(), HtmlReport.render(summary), err));
+        }
+        return status;
+    }
+
+    /**
+     * A capacity search's outputs: its report on {@code out} (the {@code Capacity:} line and the
+     * step table), the error table of every step on {@code err}, and the JSON result and the HTML
+     * report where asked. Nothing is written for a search stopped before its first step.
+     *
+     * @return 0, or {@link #EXIT_WRITE_FAILED} when a file could not be written
+     */
+    public static int writeSearch(
+            SearchResult result,
+            SearchSpec spec,
+            Outputs outputs,
+            PrintStream out,
+            PrintStream err) {
+        out.print(SearchReport.render(result, spec.slo()));
+        out.flush();
+        if (!result.anyStep()) {
+            return 0;
+        }
+        printErrors(result.headline().errorMessages(), err);
+        int status = 0;
+        if (outputs.json().isPresent()) {
+            String json = JsonResult.writeSearch(result, spec, null);
+            if (outputs.jsonToStdout()) {
+                out.println(json);
+            } else {
+                status = Math.max(status, writeFile(outputs.json().get(), json, err));
+            }
+        }
+        if (outputs.html().isPresent()) {
+            status =
+                    Math.max(
+                            status,
+                            writeFile(
+                                    outputs.html().get(),
+                                    HtmlReport.renderSearch(result, spec),
+                                    err));
         }
         return status;
     }

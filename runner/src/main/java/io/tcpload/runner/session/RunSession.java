@@ -6,6 +6,7 @@ import io.tcpload.runner.client.LoadEngine;
 import io.tcpload.runner.client.ProgressListener;
 import io.tcpload.runner.client.RunControl;
 import io.tcpload.runner.client.StartGate;
+import io.tcpload.runner.client.StepDriver;
 import io.tcpload.runner.client.TargetResolver;
 import io.tcpload.runner.client.Transport;
 import io.tcpload.runner.contract.RunnerInvocation.Control;
@@ -348,39 +349,7 @@ public final class RunSession implements AutoCloseable {
      * @throws CancellationException when stopped before the start
      */
     public RunSummary run(ProgressListener listener) throws InterruptedException {
-        boolean awaits = gate.awaitsInstant();
-        ProgressListener all =
-                new ProgressListener() {
-                    @Override
-                    public void onSecond(Progress progress) {
-                        metrics.onSecond(progress);
-                        stats.onSecond(progress);
-                        listener.onSecond(progress);
-                    }
-
-                    @Override
-                    public void onReady() {
-                        stats.onReady();
-                        if (awaits && endpoint != null) {
-                            log.println("tcpload-runner: ready; waiting for the start instant");
-                        }
-                        listener.onReady();
-                    }
-
-                    @Override
-                    public void onStart(long startEpochUs) {
-                        stats.onStart(startEpochUs);
-                        Long atEpochMs = gate.startAtEpochMs();
-                        if (awaits && atEpochMs != null) {
-                            // In the pod's log: how exactly this runner kept the instant.
-                            log.printf(
-                                    Locale.ROOT,
-                                    "tcpload-runner: began %.3f ms after the start instant%n",
-                                    (startEpochUs - atEpochMs * 1000) / 1000.0);
-                        }
-                        listener.onStart(startEpochUs);
-                    }
-                };
+        ProgressListener all = withEndpoint(listener);
         RunSummary summary;
         try {
             summary = engine.run(target.host(), target.port(), resolver, all, control, gate);
@@ -388,6 +357,82 @@ public final class RunSession implements AutoCloseable {
             // It resolved when prepared; the name is gone since. Nothing has run.
             throw new CancellationException("cannot resolve host '" + target.host() + "' any more");
         }
+        return finish(summary);
+    }
+
+    /**
+     * Runs a stepped load ({@code --search}): the connections open once and stay open while {@code
+     * steps} says each step's rate, until it says no more or {@link #stop}.
+     *
+     * @return each step's result, in order (a step cut short by a stop is left out)
+     * @throws CancellationException when stopped before the start
+     */
+    public List<RunSummary> runSteps(ProgressListener listener, StepDriver steps)
+            throws InterruptedException {
+        try {
+            List<RunSummary> results =
+                    engine.runSteps(
+                            target.host(),
+                            target.port(),
+                            resolver,
+                            withEndpoint(listener),
+                            control,
+                            gate,
+                            steps);
+            stats.finished();
+            return results;
+        } catch (UnknownHostException e) {
+            throw new CancellationException("cannot resolve host '" + target.host() + "' any more");
+        }
+    }
+
+    /** The metrics this session's endpoint serves (a search's gauges are set through it). */
+    public MetricsBridge metrics() {
+        return metrics;
+    }
+
+    /** Whether a stop or a signal has ended the run early. */
+    public boolean stopRequested() {
+        return control.stopRequested();
+    }
+
+    /** {@code listener} with the metrics and the live stats told too. */
+    private ProgressListener withEndpoint(ProgressListener listener) {
+        boolean awaits = gate.awaitsInstant();
+        return new ProgressListener() {
+            @Override
+            public void onSecond(Progress progress) {
+                metrics.onSecond(progress);
+                stats.onSecond(progress);
+                listener.onSecond(progress);
+            }
+
+            @Override
+            public void onReady() {
+                stats.onReady();
+                if (awaits && endpoint != null) {
+                    log.println("tcpload-runner: ready; waiting for the start instant");
+                }
+                listener.onReady();
+            }
+
+            @Override
+            public void onStart(long startEpochUs) {
+                stats.onStart(startEpochUs);
+                Long atEpochMs = gate.startAtEpochMs();
+                if (awaits && atEpochMs != null) {
+                    // In the pod's log: how exactly this runner kept the instant.
+                    log.printf(
+                            Locale.ROOT,
+                            "tcpload-runner: began %.3f ms after the start instant%n",
+                            (startEpochUs - atEpochMs * 1000) / 1000.0);
+                }
+                listener.onStart(startEpochUs);
+            }
+        };
+    }
+
+    private RunSummary finish(RunSummary summary) {
         stats.finished();
         Stopped stopped =
                 stoppedBySignal == null

@@ -120,4 +120,34 @@ class DemoTargetLoadTest {
             assertThat(summary.counts().requests()).isEqualTo(summary.counts().successes());
         }
     }
+
+    @Test
+    void workersSaturateAtTheirCapacity() throws Exception {
+        // Two workers of 5 ms: 400 a second. Sixteen connections in a closed loop keep the queue
+        // full, so the throughput is the capacity and each response waits for the queue ahead.
+        Profile profile = Corpus.profile("01_tiny", 1).withKeepAlive(true);
+        try (DemoServer server =
+                DemoServer.start(profile, ServeOptions.defaults().withWorkers(2, 5))) {
+            Profile local = profile.withTarget(new Target("127.0.0.1", server.port()));
+            RunSummary summary = EngineRun.run(local, EngineRun.config(1, 16, 2_000, 5_000, true));
+            double perSecond = summary.counts().requests() / (summary.runtimeUs() / 1e6);
+            assertThat(summary.counts().errors()).isZero();
+            assertThat(perSecond).isBetween(360.0, 404.0);
+            // Little's law: 16 in the system at 400 a second is 40 ms each.
+            assertThat(summary.latencyUs().getValueAtPercentile(50)).isBetween(30_000L, 60_000L);
+        }
+    }
+
+    @Test
+    void belowTheirCapacityWorkersAnswerInTheirServiceTime() throws Exception {
+        Profile profile = Corpus.profile("01_tiny", 1).withKeepAlive(true);
+        try (DemoServer server =
+                DemoServer.start(profile, ServeOptions.defaults().withWorkers(4, 5))) {
+            Profile local = profile.withTarget(new Target("127.0.0.1", server.port()));
+            // Two connections against four workers: nobody waits for a worker.
+            RunSummary summary = EngineRun.run(local, EngineRun.config(1, 2, 1_000, 5_000, true));
+            assertThat(summary.counts().errors()).isZero();
+            assertThat(summary.latencyUs().getValueAtPercentile(50)).isBetween(5_000L, 9_000L);
+        }
+    }
 }

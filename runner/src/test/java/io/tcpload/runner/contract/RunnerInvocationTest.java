@@ -137,7 +137,31 @@ class RunnerInvocationTest {
                                 maybe(random, () -> text(random)))),
                 random.nextBoolean() ? "auto" : text(random),
                 random.nextBoolean(),
-                tls(random));
+                tls(random),
+                search(random));
+    }
+
+    private static RunnerInvocation.Search search(Random random) {
+        if (random.nextInt(3) == 0) {
+            return RunnerInvocation.Search.NONE;
+        }
+        return new RunnerInvocation.Search(
+                maybe(
+                        random,
+                        () ->
+                                random.nextBoolean()
+                                        ? "p99 < 50ms, errorRatio < 0.001"
+                                        : text(random)),
+                maybe(random, () -> new RunnerInvocation.Range(rate(random), rate(random))),
+                random.nextBoolean()
+                        ? OptionalLong.of(1 + random.nextInt(1_000_000))
+                        : OptionalLong.empty(),
+                random.nextBoolean()
+                        ? OptionalLong.of(random.nextInt(100_000))
+                        : OptionalLong.empty(),
+                random.nextBoolean()
+                        ? OptionalDouble.of(random.nextInt(1000) / 1000.0)
+                        : OptionalDouble.empty());
     }
 
     private static RunnerInvocation.Tls tls(Random random) {

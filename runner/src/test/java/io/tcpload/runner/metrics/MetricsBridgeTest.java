@@ -202,4 +202,16 @@ class MetricsBridgeTest {
                 .containsEntry("tcpload_target_rate", 250.0)
                 .containsEntry("tcpload_behind_schedule_total", 3.0);
     }
+
+    @Test
+    void aSearchShowsItsCurrentStepAndTheBestRateSoFar() {
+        assertThat(scrape().keySet()).noneMatch(name -> name.startsWith("tcpload_search"));
+        bridge.searchStep(1, 100, 0);
+        bridge.searchStep(4, 1600, 400);
+
+        Map<String, Double> samples = scrape();
+        assertThat(samples).containsEntry("tcpload_search_step{" + LABELS + "}", 4.0);
+        assertThat(samples).containsEntry("tcpload_search_step_rate{" + LABELS + "}", 1600.0);
+        assertThat(samples).containsEntry("tcpload_search_best_rate{" + LABELS + "}", 400.0);
+    }
 }

@@ -1,4 +1,4 @@
-package io.tcpload.operator.results;
+package io.tcpload.runner.slo;
 
 import java.util.Locale;
 import java.util.Map;
@@ -11,8 +11,9 @@ import java.util.regex.Pattern;
  * {@code errorRatio <= 0.01}, {@code tps >= 1000}, or the same for one named request, {@code
  * p99{request=transfer} < 200ms}. Immutable; {@link #parse} is pure.
  *
- * <p>Grammar (blanks, spaces or tabs, between the parts are optional; the CRD's pattern {@link
- * io.tcpload.operator.crd.ThresholdSyntax#PATTERN} accepts the same):
+ * <p>Grammar (blanks, spaces or tabs, between the parts are optional; the operator's CRD pattern,
+ * {@code ThresholdSyntax.PATTERN}, accepts the same). One grammar and one parser for the operator's
+ * {@code spec.thresholds} and the runner's {@code --search} SLO:
  *
  * <pre>
  * threshold := metric [selector] op number [unit]
@@ -79,7 +80,8 @@ public record Threshold(
             return latency;
         }
 
-        static Metric named(String name) {
+        /** The metric written {@code name} (any case), or null. */
+        public static Metric named(String name) {
             for (Metric metric : values()) {
                 if (metric.written.equalsIgnoreCase(name)) {
                     return metric;
