@@ -22,6 +22,7 @@ import io.tcpload.operator.crd.DataFile;
 import io.tcpload.operator.crd.KeySource;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.ProfileSource;
+import io.tcpload.operator.crd.RequestSummary;
 import io.tcpload.operator.crd.RunnerPodSettings;
 import io.tcpload.operator.crd.SecretKey;
 import io.tcpload.operator.crd.TargetOverride;
@@ -218,6 +219,66 @@ class TcpLoadTestIT {
         assertThat(status.getSummary().getLatency().getP9999Ms())
                 .isEqualTo(union.getValueAtPercentile(99.99) / 1000.0);
         assertThat(status.getStartSkewMs()).isNotNull().isLessThan(50);
+    }
+
+    /** A 70/20/10 mix against the recording target, each request's body its name. */
+    static String mixProfile(int port) {
+        return String.join(
+                        "\n",
+                        "[common]",
+                        "host = 127.0.0.1",
+                        "port = " + port,
+                        "[request.authorise]",
+                        "weight = 7",
+                        "req_body = authorise",
+                        "[request.balance]",
+                        "weight = 2",
+                        "req_body = balance",
+                        "[request.reversal]",
+                        "weight = 1",
+                        "req_body = reversal",
+                        "")
+                + RecordingTarget.PROFILE_RESPONSE;
+    }
+
+    @Test
+    void twoRunnersOfAMixCountEachRequestNameAsTheTargetDid() throws Exception {
+        String namespace = newNamespace();
+        int answered = 300;
+        try (RecordingTarget target = new RecordingTarget(answered)) {
+            TcpLoadTestSpec spec = spec(2);
+            spec.setProfile(mixProfile(target.port()));
+            spec.setKeepAlive(true);
+            create(namespace, "mix", spec);
+
+            TcpLoadTestStatus status = awaitFinished(namespace, "mix");
+
+            assertThat(status.getPhase()).as(status.getMessage()).isEqualTo(Phase.Succeeded);
+            assertThat(target.received())
+                    .as("the runners sent past the cap")
+                    .isGreaterThan(answered);
+            Map<String, Long> counted = new LinkedHashMap<>();
+            target.bodies().forEach(body -> counted.merge(body, 1L, Long::sum));
+            List<RequestSummary> rows = status.getSummary().getByRequest();
+            assertThat(rows)
+                    .extracting(RequestSummary::getName)
+                    .containsExactly("authorise", "balance", "reversal");
+            for (RequestSummary row : rows) {
+                assertThat(row.getRequests())
+                        .as(row.getName())
+                        .isEqualTo(counted.get(row.getName()));
+                assertThat(row.getSuccesses()).as(row.getName()).isEqualTo(row.getRequests());
+                assertThat(row.getP99Ms()).as(row.getName()).isPositive();
+            }
+            assertThat(status.getSummary().getRequests()).isEqualTo(answered);
+            // Each name's percentiles are those of its responses on both runners together.
+            await().atMost(RUN_BOUND).until(() -> resultsOf(namespace, "mix").size() == 2);
+            Histogram balance = Histograms.create();
+            for (RunSummary runner : resultsOf(namespace, "mix")) {
+                balance.add(runner.byRequest().get(1).latencyUs());
+            }
+            assertThat(rows.get(1).getP99Ms()).isEqualTo(balance.getValueAtPercentile(99) / 1000.0);
+        }
     }
 
     static List<RunSummary> resultsOf(String namespace, String test) {
