@@ -281,6 +281,54 @@ class TcpLoadTestIT {
         }
     }
 
+    @Test
+    void thresholdsNamingRequestsAreJudgedOnTheirOwnRows() throws Exception {
+        String namespace = newNamespace();
+        try (RecordingTarget target = new RecordingTarget()) {
+            TcpLoadTestSpec spec = spec(2);
+            spec.setProfile(mixProfile(target.port()));
+            spec.setKeepAlive(true);
+            spec.setThresholds(
+                    List.of(
+                            "p99{request=balance} < 30s",
+                            "successRatio{request=authorise} >= 0.99",
+                            "tps{request=reversal} >= 1000000000"));
+            create(namespace, "mix-judged", spec);
+
+            TcpLoadTestStatus status = awaitFinished(namespace, "mix-judged");
+
+            assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+            Condition met = condition(status, TcpLoadTestStatus.THRESHOLDS_MET);
+            assertThat(met.getReason()).isEqualTo("ThresholdsMissed");
+            assertThat(met.getMessage())
+                    .contains("tps{request=reversal} >= 1000000000: measured ")
+                    .doesNotContain("balance")
+                    .doesNotContain("authorise");
+        }
+    }
+
+    @Test
+    void aThresholdNamingARequestTheProfileLacksFailsAtOnceNamingTheFieldAndTheName() {
+        String namespace = newNamespace();
+        TcpLoadTestSpec spec = spec(1);
+        spec.setProfile(mixProfile(9));
+        spec.setThresholds(List.of("p99 < 1s", "p99{request=transfer} < 200ms"));
+        create(namespace, "mix-unknown", spec);
+
+        TcpLoadTestStatus status = awaitFinished(namespace, "mix-unknown");
+
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        Condition valid = condition(status, TcpLoadTestStatus.PROFILE_VALID);
+        assertThat(valid.getReason()).isEqualTo("InvalidSpec");
+        assertThat(valid.getMessage())
+                .startsWith("spec.thresholds[1]: 'p99{request=transfer} < 200ms' names the request")
+                .contains("'transfer'")
+                .contains("its requests are authorise, balance, reversal");
+        assertThat(status.getMessage()).contains("spec.thresholds[1]").contains("'transfer'");
+        assertThat(world.client.batch().v1().jobs().inNamespace(namespace).list().getItems())
+                .isEmpty();
+    }
+
     static List<RunSummary> resultsOf(String namespace, String test) {
         String prefix = test + "-runners-";
         return world.kubelet.results().entrySet().stream()
