@@ -123,6 +123,14 @@ public final class TcpLoadMain implements Callable<Integer> {
                 description = "Write the merged result as a self-contained HTML report.")
         Path html;
 
+        @Option(
+                names = {"-I", "--test"},
+                description =
+                        "A dry run, as spec.dryRun: each request of the profile once, printed,"
+                                + " and the exchange in the status block; exit 0 when every"
+                                + " response is a success.")
+        boolean dryRun;
+
         private final PrintStream out;
         private final PrintStream err;
 
@@ -140,7 +148,8 @@ public final class TcpLoadMain implements Callable<Integer> {
                                     demoTarget,
                                     Optional.ofNullable(duration),
                                     Optional.ofNullable(json),
-                                    Optional.ofNullable(html)));
+                                    Optional.ofNullable(html),
+                                    dryRun));
         }
     }
 

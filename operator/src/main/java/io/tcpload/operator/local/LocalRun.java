@@ -1,6 +1,7 @@
 package io.tcpload.operator.local;
 
 import io.tcpload.operator.children.RunnerInvocations;
+import io.tcpload.operator.crd.DataFile;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.TargetOverride;
 import io.tcpload.operator.crd.TcpLoadTest;
@@ -10,6 +11,7 @@ import io.tcpload.operator.results.ResultMerge;
 import io.tcpload.operator.validation.Failure;
 import io.tcpload.operator.validation.Sources;
 import io.tcpload.operator.validation.TcpLoadTestValidator;
+import io.tcpload.runner.cli.DryRun;
 import io.tcpload.runner.cli.RunCommand;
 import io.tcpload.runner.client.ProgressListener;
 import io.tcpload.runner.client.StartGate;
@@ -22,6 +24,7 @@ import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.ProfileException;
 import io.tcpload.runner.profile.ProfileProblem;
 import io.tcpload.runner.report.ConsoleReport;
+import io.tcpload.runner.report.DryRunResult;
 import io.tcpload.runner.serve.DemoServer;
 import io.tcpload.runner.serve.ServeOptions;
 import io.tcpload.runner.session.Interruption;
@@ -83,15 +86,26 @@ public final class LocalRun {
      * @param duration run this long instead of the spec's duration or stages
      * @param json write the merged result as JSON here
      * @param html write the merged HTML report here
+     * @param dryRun a dry run whatever {@code spec.dryRun} says ({@code --test})
      */
     public record Options(
             Path file,
             boolean demoTarget,
             Optional<String> duration,
             Optional<Path> json,
-            Optional<Path> html) {
+            Optional<Path> html,
+            boolean dryRun) {
         public Options(Path file, boolean demoTarget, Optional<String> duration) {
-            this(file, demoTarget, duration, Optional.empty(), Optional.empty());
+            this(file, demoTarget, duration, Optional.empty(), Optional.empty(), false);
+        }
+
+        public Options(
+                Path file,
+                boolean demoTarget,
+                Optional<String> duration,
+                Optional<Path> json,
+                Optional<Path> html) {
+            this(file, demoTarget, duration, json, html, false);
         }
 
         Outputs outputs() {
@@ -125,6 +139,9 @@ public final class LocalRun {
                 if (spec != null) {
                     spec = DurationOverride.apply(spec, options.duration().get());
                 }
+            }
+            if (options.dryRun() && spec != null) {
+                spec.setDryRun(true);
             }
             TestFile.Resolution resolution =
                     spec == null
@@ -208,6 +225,9 @@ public final class LocalRun {
             Map<String, String> environment,
             Options options)
             throws InterruptedException {
+        if (RunnerInvocations.dryRun(spec)) {
+            return dryRun(profile, machine, spec, environment);
+        }
         int runners = spec.getRunners();
         List<LocalRunner> prepared = new ArrayList<>();
         try {
@@ -261,6 +281,46 @@ public final class LocalRun {
         } finally {
             prepared.forEach(LocalRunner::close);
         }
+    }
+
+    /**
+     * A dry run ({@code spec.dryRun} or {@code --test}), as a cluster's runner pod does it: runner
+     * 0's invocation, each request once, printed, values of ENV parameters and Secret-sourced files
+     * masked; its exchange, within a termination message's bound, in the status block.
+     */
+    private int dryRun(
+            Profile profile,
+            LocalStatus machine,
+            TcpLoadTestSpec spec,
+            Map<String, String> environment) {
+        machine.accepted(Instant.now());
+        RunPlan plan;
+        try {
+            plan = RunPlan.of(RunnerInvocations.forRunner(spec, 0), NO_ENVIRONMENT);
+        } catch (PlanException e) {
+            e.problems().forEach(problem -> err.println("tcpload: runner 0: " + problem));
+            return EXIT_INVALID;
+        }
+        List<String> secretFiles =
+                spec.getFiles().stream()
+                        .filter(file -> file.getSecretKeyRef() != null)
+                        .map(DataFile::getName)
+                        .toList();
+        DryRun.Outcome outcome =
+                new DryRun(out, err, new DryRun.Options(Optional.empty(), true, secretFiles))
+                        .outcome(plan, profile, environment::get);
+        TcpLoadTestStatus status =
+                machine.dryRunEnded(
+                        outcome.exitStatus(),
+                        outcome.result().map(r -> r.toJson(DryRunResult.TERMINATION_MESSAGE_BYTES)),
+                        Instant.now());
+        out.println();
+        out.print(StatusYaml.render(status));
+        out.flush();
+        if (outcome.exitStatus() == EXIT_INVALID) {
+            return EXIT_INVALID;
+        }
+        return status.getPhase() == Phase.Succeeded ? EXIT_PASSED : EXIT_FAILED;
     }
 
     /**

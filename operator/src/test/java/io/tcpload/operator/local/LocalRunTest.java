@@ -272,6 +272,36 @@ class LocalRunTest {
     }
 
     @Test
+    void aDryRunPrintsEachRequestOnceAndWritesTheExchangeIntoTheStatus(@TempDir Path folder)
+            throws Exception {
+        Path file = write(folder, MIX_TEST + "  dryRun: true\n");
+
+        Result result = tcpload("run", "-f", file.toString(), "--demo-target");
+
+        assertThat(result.exitStatus()).as(result.out() + result.err()).isZero();
+        assertThat(result.out())
+                .contains("[1/2] authorise")
+                .contains("[2/2] balance")
+                .contains("Dry run: 2 of 2 responses a success")
+                .doesNotContain("requests in")
+                .contains("  phase: Succeeded\n")
+                .contains("  dryRun:\n")
+                .contains("      - name: authorise\n        verdict: success\n")
+                .contains("        request: 3030303030303039617574686f72697365\n")
+                .contains("        framing: \"head 8 bytes");
+    }
+
+    @Test
+    void testMakesAnyTestADryRun(@TempDir Path folder) throws Exception {
+        Path file = write(folder, MIX_TEST);
+
+        Result result = tcpload("run", "-f", file.toString(), "--demo-target", "--test");
+
+        assertThat(result.exitStatus()).as(result.out() + result.err()).isZero();
+        assertThat(result.out()).contains("[2/2] balance").contains("  dryRun:\n");
+    }
+
+    @Test
     void notYamlExitsTwo(@TempDir Path folder) throws Exception {
         Path file = write(folder, "kind: TcpLoadTest\nspec: [unclosed\n");
         Result result = tcpload("run", "-f", file.toString());

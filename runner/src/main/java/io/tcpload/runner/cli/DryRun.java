@@ -258,6 +258,7 @@ public final class DryRun {
                         address.getAddress().getHostAddress() + ":" + address.getPort(),
                         count,
                         successes,
+                        mask.what(),
                         exchanges,
                         0);
         return new Outcome(

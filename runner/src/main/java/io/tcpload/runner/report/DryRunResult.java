@@ -25,11 +25,18 @@ import java.util.Objects;
  * @param target the address connected to, {@code host:port}
  * @param requests how many requests the profile has, each sent once
  * @param successes how many responses were judged a success
+ * @param masked what is masked in the bytes, such as {@code PIN (ENV)} or {@code CARD (FILE
+ *     cards.txt)}; empty when nothing is
  * @param exchanges the requests in the order sent, those that fit
  * @param omitted the exchanges left out at the end to fit the bound
  */
 public record DryRunResult(
-        String target, int requests, int successes, List<Exchange> exchanges, int omitted) {
+        String target,
+        int requests,
+        int successes,
+        List<String> masked,
+        List<Exchange> exchanges,
+        int omitted) {
     /** The value of the {@code format} field; a reader refuses anything else. */
     public static final String FORMAT = "tcpload-dryrun/v1";
 
@@ -43,6 +50,7 @@ public record DryRunResult(
 
     public DryRunResult {
         Objects.requireNonNull(target, "target");
+        masked = List.copyOf(masked);
         exchanges = List.copyOf(exchanges);
     }
 
@@ -180,6 +188,10 @@ public record DryRunResult(
         root.put("target", target);
         root.put("requests", requests);
         root.put("successes", successes);
+        if (!masked.isEmpty()) {
+            ArrayNode what = root.putArray("masked");
+            masked.forEach(what::add);
+        }
         ArrayNode list = root.putArray("exchanges");
         for (Exchange exchange : shown) {
             ObjectNode node = list.addObject();
@@ -224,6 +236,8 @@ public record DryRunResult(
         if (root == null || !root.isObject() || !FORMAT.equals(root.path("format").asText())) {
             throw new IllegalArgumentException("not a dry run's result: no format " + FORMAT);
         }
+        List<String> masked = new ArrayList<>();
+        root.path("masked").forEach(node -> masked.add(node.asText()));
         List<Exchange> exchanges = new ArrayList<>();
         for (JsonNode node : root.path("exchanges")) {
             exchanges.add(
@@ -242,6 +256,7 @@ public record DryRunResult(
                 root.path("target").asText(),
                 root.path("requests").asInt(),
                 root.path("successes").asInt(),
+                masked,
                 exchanges,
                 root.path("omitted").asInt(0));
     }

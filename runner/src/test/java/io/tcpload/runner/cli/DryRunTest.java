@@ -295,7 +295,9 @@ class DryRunTest {
                     .doesNotContain("39 38 37 36")
                     .contains(";at=branch|");
         }
-        Exchange exchange = DryRunResult.read(Files.readString(json)).exchanges().get(0);
+        DryRunResult written = DryRunResult.read(Files.readString(json));
+        assertThat(written.masked()).containsExactly("PIN (ENV)", "CARD (FILE cards.txt)");
+        Exchange exchange = written.exchanges().get(0);
         String pin = HexFormat.of().formatHex("9876".getBytes());
         String card = HexFormat.of().formatHex("4111222233334444".getBytes());
         for (String hex : List.of(exchange.request(), exchange.response())) {

@@ -30,6 +30,7 @@ class DryRunResultTest {
                         "127.0.0.1:9000",
                         2,
                         1,
+                        List.of("PIN (ENV)"),
                         List.of(
                                 exchange("pay", 20, 14),
                                 new Exchange(
@@ -57,7 +58,7 @@ class DryRunResultTest {
         for (int i = 0; i < 5; i++) {
             exchanges.add(exchange("request-" + i, 1_000, 2_000));
         }
-        DryRunResult result = new DryRunResult("127.0.0.1:9000", 5, 5, exchanges, 0);
+        DryRunResult result = new DryRunResult("127.0.0.1:9000", 5, 5, List.of(), exchanges, 0);
 
         String json = result.toJson(DryRunResult.TERMINATION_MESSAGE_BYTES);
 
@@ -82,7 +83,7 @@ class DryRunResultTest {
         for (int i = 0; i < 32; i++) {
             exchanges.add(exchange("request-number-" + i, 100, 100));
         }
-        DryRunResult result = new DryRunResult("127.0.0.1:9000", 32, 32, exchanges, 0);
+        DryRunResult result = new DryRunResult("127.0.0.1:9000", 32, 32, List.of(), exchanges, 0);
 
         DryRunResult read =
                 DryRunResult.read(result.toJson(DryRunResult.TERMINATION_MESSAGE_BYTES));
