@@ -6,6 +6,7 @@ import io.fabric8.crd.generator.annotation.PrinterColumn;
 import io.fabric8.kubernetes.api.model.Condition;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** What happened: the phase, conditions, the merged result and each runner's state. */
 public class TcpLoadTestStatus {
@@ -68,8 +69,20 @@ public class TcpLoadTestStatus {
         this.dryRun = dryRun;
     }
 
-    @JsonPropertyDescription("Each runner pod's state and result.")
+    @JsonPropertyDescription(
+            "Each runner pod's state and result. Past 100 runners, only the runners with something"
+                    + " to say (a message, a partial result, a phase other than Running or"
+                    + " Succeeded), at most 100, and the unreachable ones; the others are counted"
+                    + " in runnersOmitted.")
     private List<RunnerStatus> runners = new ArrayList<>();
+
+    @JsonPropertyDescription(
+            "Runners left out of runners to keep the status small (past 100 runners); their"
+                    + " figures are in the summary.")
+    private Integer runnersOmitted;
+
+    @JsonPropertyDescription("The runners left out of runners, counted by their pods' phase.")
+    private Map<String, Integer> omittedRunnersByPhase;
 
     @JsonPropertyDescription(
             "Milliseconds between the first and the last runner starting its load, on the"
@@ -152,6 +165,22 @@ public class TcpLoadTestStatus {
 
     public void setRunners(List<RunnerStatus> runners) {
         this.runners = runners;
+    }
+
+    public Integer getRunnersOmitted() {
+        return runnersOmitted;
+    }
+
+    public void setRunnersOmitted(Integer runnersOmitted) {
+        this.runnersOmitted = runnersOmitted;
+    }
+
+    public Map<String, Integer> getOmittedRunnersByPhase() {
+        return omittedRunnersByPhase;
+    }
+
+    public void setOmittedRunnersByPhase(Map<String, Integer> omittedRunnersByPhase) {
+        this.omittedRunnersByPhase = omittedRunnersByPhase;
     }
 
     public Double getMaxClockOffsetMs() {

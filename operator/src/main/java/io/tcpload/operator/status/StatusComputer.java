@@ -692,7 +692,12 @@ public final class StatusComputer {
      * As {@link #rows(Observation)}, carrying over from the {@code previous} rows since when a
      * running runner has been unreachable.
      */
-    static List<RunnerStatus> rows(Observation seen, List<RunnerStatus> previous) {
+    static List<RunnerStatus> rows(Observation seen, List<RunnerStatus> previousRows) {
+        // By index: past a bound the previous status holds only some runners' rows.
+        Map<Integer, RunnerStatus> previous = new HashMap<>();
+        for (RunnerStatus row : previousRows) {
+            previous.put(row.getIndex(), row);
+        }
         List<RunnerStatus> rows = new ArrayList<>();
         for (int i = 0; i < RunnerInvocations.pods(seen.runSpec()); i++) {
             RunnerStatus row = new RunnerStatus();
@@ -724,10 +729,11 @@ public final class StatusComputer {
                     && pod != null
                     && pod.running()
                     && (probe == null || probe.state() == RunnerProbe.State.UNREACHABLE)) {
-                String since = i < previous.size() ? previous.get(i).getUnreachableSince() : null;
+                RunnerStatus earlier = previous.get(i);
+                String since = earlier == null ? null : earlier.getUnreachableSince();
                 row.setUnreachableSince(since != null ? since : seen.now().toString());
             }
-            RunnerStatus before = i < previous.size() ? previous.get(i) : null;
+            RunnerStatus before = previous.get(i);
             if (pod == null && before != null && before.getPod() != null) {
                 // Gone since: its last known pod and phase stay on its row.
                 row.setPod(before.getPod());
@@ -949,6 +955,7 @@ public final class StatusComputer {
 
         Decision build() {
             toolConditions();
+            RunnerRows.bound(status);
             return new Decision(
                     status,
                     createChildren,

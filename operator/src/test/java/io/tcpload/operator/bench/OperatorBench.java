@@ -37,7 +37,10 @@ import java.util.concurrent.TimeUnit;
  *   <li>operator start to ready: a separate operator JVM, from launch to {@code /readyz} 200;
  *   <li>that JVM's RSS when idle, with 0 and then 50 finished tests in its cache;
  *   <li>resource created to Job created, 10 times;
- *   <li>start skew of 10 runners (the double runs them all in this process), 5 times.
+ *   <li>start skew of 10 runners (the double runs them all in this process), 5 times;
+ *   <li>one test of {@value #MANY_RUNNERS} runners: created to started, load end to Succeeded, the
+ *       largest status written, the operator's writes, and meanwhile how long a one-runner test in
+ *       another namespace waits for its Job.
  * </ol>
  *
  * <p>Run with {@code bench/operator/run.sh}; prints one line per figure.
@@ -55,11 +58,18 @@ public final class OperatorBench {
      * would be 1/64 of all its memory.
      */
     private static final String DEFAULT_JAVA_OPTIONS =
-            "-Xms8m -Xmx384m -XX:+UseSerialGC -XX:TieredStopAtLevel=1"
-                    + " -XX:+ExitOnOutOfMemoryError";
+            "-Xms8m -Xmx384m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:MinHeapFreeRatio=10"
+                    + " -XX:MaxHeapFreeRatio=30 -Dio.netty.allocator.numDirectArenas=1"
+                    + " -Dio.netty.allocator.numHeapArenas=1 -XX:+ExitOnOutOfMemoryError";
 
     /** Tests of 10 runners whose start skew is measured. */
     private static final int SKEW_TESTS = 5;
+
+    /** How long the operator is left alone before its RSS is read: idle, as between tests. */
+    private static final long IDLE_MS = 12_000;
+
+    /** Runners of the one large test. */
+    private static final int MANY_RUNNERS = 100;
 
     private OperatorBench() {}
 
@@ -68,8 +78,12 @@ public final class OperatorBench {
         Path work = Files.createTempDirectory("tcpload-operator-bench");
         try (OperatorHarness world = new OperatorHarness(work)) {
             separateOperator(world);
+            if (List.of(args).contains("--idle-only")) {
+                System.exit(0);
+            }
             jobCreatedLatency(world);
             startSkew(world);
+            manyRunners(world);
         }
         System.exit(0);
     }
@@ -112,15 +126,14 @@ public final class OperatorBench {
             }
             long readyMs = (System.nanoTime() - launchedNs) / 1_000_000;
             System.out.printf("operator start to ready (new JVM): %d ms%n", readyMs);
-            Thread.sleep(3_000);
+            Thread.sleep(IDLE_MS);
             System.out.printf("idle RSS, 0 tests: %.1f MiB%n", rssMib(operator.pid()));
             world.createNamespace("bench-idle");
             for (int i = 0; i < 50; i++) {
                 finishedTest(world, "bench-idle", "done-" + i);
             }
-            waitUntilAllReconciled(world, "bench-idle", 50);
-            Thread.sleep(3_000);
-            System.gc();
+            waitUntilCached(URI.create("http://127.0.0.1:" + port + "/metrics"), 50);
+            Thread.sleep(IDLE_MS);
             System.out.printf("idle RSS, 50 finished tests: %.1f MiB%n", rssMib(operator.pid()));
         } finally {
             operator.destroy();
@@ -155,21 +168,19 @@ public final class OperatorBench {
                 .updateStatus();
     }
 
-    private static void waitUntilAllReconciled(OperatorHarness world, String namespace, int count)
-            throws InterruptedException {
+    /** Until the operator's {@code tcpload_tests} gauge counts {@code count} finished tests. */
+    private static void waitUntilCached(URI metrics, int count) throws Exception {
+        String wanted = "tcpload_tests{phase=\"Succeeded\"} " + count + ".0";
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
-            long withFinalizer =
-                    world
-                            .client
-                            .resources(TcpLoadTest.class)
-                            .inNamespace(namespace)
-                            .list()
-                            .getItems()
-                            .stream()
-                            .filter(t -> !t.getMetadata().getFinalizers().isEmpty())
-                            .count();
-            if (withFinalizer == count) {
+            String text =
+                    HTTP.send(
+                                    HttpRequest.newBuilder(metrics)
+                                            .timeout(Duration.ofSeconds(2))
+                                            .build(),
+                                    HttpResponse.BodyHandlers.ofString())
+                            .body();
+            if (text.lines().anyMatch(line -> line.equals(wanted))) {
                 return;
             }
             Thread.sleep(100);
@@ -273,6 +284,114 @@ public final class OperatorBench {
                 String.join(", ", statusMs),
                 String.join(", ", ownMs),
                 String.join(", ", lateMs));
+    }
+
+    /**
+     * One test of {@link #MANY_RUNNERS} runners (real runners, in this process, one connection
+     * each), watched every 20 ms; while it runs, one-runner tests in another namespace are created
+     * one after another, and the wait for each one's Job is timed.
+     */
+    private static void manyRunners(OperatorHarness world) throws Exception {
+        String namespace = "bench-many";
+        world.createNamespace(namespace);
+        world.createNamespace("bench-beside");
+        TcpLoadTest test = new TcpLoadTest();
+        test.setMetadata(new ObjectMetaBuilder().withName("many").withNamespace(namespace).build());
+        TcpLoadTestSpec spec = spec(world, MANY_RUNNERS);
+        spec.setDuration("5s");
+        test.setSpec(spec);
+        world.clearOperatorRequests();
+        long createdNs = System.nanoTime();
+        world.client.resources(TcpLoadTest.class).inNamespace(namespace).resource(test).create();
+        long startedNs = 0;
+        long largestStatusBytes = 0;
+        int beside = 0;
+        List<Long> besideMs = new ArrayList<>();
+        TcpLoadTestStatus status = null;
+        long deadline = createdNs + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline) {
+            TcpLoadTest seen =
+                    world.client
+                            .resources(TcpLoadTest.class)
+                            .inNamespace(namespace)
+                            .withName("many")
+                            .get();
+            status = seen.getStatus();
+            if (status != null) {
+                largestStatusBytes =
+                        Math.max(
+                                largestStatusBytes,
+                                io.fabric8.kubernetes.client.utils.Serialization.asJson(status)
+                                        .getBytes(java.nio.charset.StandardCharsets.UTF_8)
+                                        .length);
+                if (startedNs == 0 && status.getStartAtMs() != null) {
+                    startedNs = System.nanoTime();
+                }
+                if (status.getPhase() != null && status.getPhase().finished()) {
+                    break;
+                }
+            }
+            if (startedNs != 0 && beside < 3) {
+                besideMs.add(besideJobWaitMs(world, "beside-" + beside++));
+            }
+            Thread.sleep(20);
+        }
+        long finishedMs = System.currentTimeMillis();
+        if (status == null || status.getPhase() != Phase.Succeeded) {
+            throw new IllegalStateException(
+                    "the "
+                            + MANY_RUNNERS
+                            + "-runner test did not succeed: "
+                            + (status == null ? "no status" : status.getMessage()));
+        }
+        long loadEndMs = status.getStartAtMs() + 5_000;
+        long writes =
+                world.operatorRequests().stream()
+                        .filter(request -> !request.method().equals("GET"))
+                        .filter(request -> request.path().contains("/namespaces/" + namespace))
+                        .count();
+        System.out.printf(
+                "%d runners: created to start instant %d ms; load end to Succeeded seen %d ms"
+                        + " (polled every 20 ms); largest status %.1f KiB; %d operator writes;"
+                        + " a one-runner test beside it waited %s ms for its Job%n",
+                MANY_RUNNERS,
+                (startedNs - createdNs) / 1_000_000,
+                finishedMs - loadEndMs,
+                largestStatusBytes / 1024.0,
+                writes,
+                besideMs);
+    }
+
+    /** Creates a one-runner test in {@code bench-beside}; the milliseconds until its Job exists. */
+    private static long besideJobWaitMs(OperatorHarness world, String name) throws Exception {
+        TcpLoadTest test = new TcpLoadTest();
+        test.setMetadata(
+                new ObjectMetaBuilder().withName(name).withNamespace("bench-beside").build());
+        TcpLoadTestSpec spec = spec(world, 1);
+        spec.setDuration("500ms");
+        test.setSpec(spec);
+        long createdNs = System.nanoTime();
+        world.client
+                .resources(TcpLoadTest.class)
+                .inNamespace("bench-beside")
+                .resource(test)
+                .create();
+        long deadline = createdNs + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            if (!world.client
+                    .batch()
+                    .v1()
+                    .jobs()
+                    .inNamespace("bench-beside")
+                    .withLabel(io.tcpload.operator.children.DesiredResources.TEST_LABEL, name)
+                    .list()
+                    .getItems()
+                    .isEmpty()) {
+                return (System.nanoTime() - createdNs) / 1_000_000;
+            }
+            Thread.sleep(5);
+        }
+        throw new IllegalStateException("no Job for " + name + " within 30 s");
     }
 
     private static TcpLoadTestStatus awaitFinished(

@@ -1387,6 +1387,16 @@ class TcpLoadTestIT {
             List<String> pods = awaitLoad("nodeless");
 
             world.kubelet.loseNode(pods.get(1), Duration.ofSeconds(3));
+            // Every fetch from the lost runner waits out its timeout; no other test waits for it.
+            String beside = newNamespace();
+            create(beside, "beside", spec(1));
+            TcpLoadTestStatus besideStatus = awaitFinished(beside, "beside");
+            assertThat(besideStatus.getPhase())
+                    .as(besideStatus.getMessage())
+                    .isEqualTo(Phase.Succeeded);
+            assertThat(get(namespace, "nodeless").getStatus().getPhase())
+                    .as("the test beside it finished while this one still waited for its runner")
+                    .isEqualTo(Phase.Running);
             await().atMost(RUN_BOUND.plus(StatusComputer.LOST_AFTER))
                     .pollInterval(Duration.ofMillis(200))
                     .until(() -> get(namespace, "nodeless").getStatus().getPhase().finished());

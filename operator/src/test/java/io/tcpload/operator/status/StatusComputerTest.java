@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.tcpload.operator.children.Specs;
 import io.tcpload.operator.crd.Phase;
+import io.tcpload.operator.crd.RunnerStatus;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
@@ -479,6 +480,63 @@ class StatusComputerTest {
     }
 
     @Test
+    void pastTheRowBoundOnlyRunnersWithSomethingToSayKeepRowsAndAnUnreachableOneIsStillLost() {
+        int runners = 300;
+        TcpLoadTest test = runningTest(runners);
+        assertThat(test.getStatus().getRunners()).as("all running, nothing to say").isEmpty();
+        assertThat(test.getStatus().getRunnersOmitted()).isEqualTo(runners);
+        Map<Integer, RunnerPod> pods = new java.util.HashMap<>();
+        Map<Integer, RunnerProbe> probes = new java.util.HashMap<>();
+        for (int i = 0; i < runners; i++) {
+            pods.put(i, running(i));
+            probes.put(i, READY);
+        }
+        probes.put(250, RunnerProbe.UNREACHABLE);
+        pods.put(
+                7,
+                new RunnerPod(
+                        7, "pay-runners-7-abcde", "Running", "10.0.0.9", "BackOff: restarting"));
+        Instant cut = T0.plusSeconds(1);
+
+        Decision first = StatusComputer.next(seen(test, pods, probes, Map.of(), cut));
+        assertThat(first.status().getRunners())
+                .extracting(RunnerStatus::getIndex)
+                .containsExactly(7, 250);
+        assertThat(first.status().getRunnersOmitted()).isEqualTo(runners - 2);
+        assertThat(first.status().getOmittedRunnersByPhase())
+                .containsExactly(Map.entry("Running", runners - 2));
+
+        Decision later =
+                StatusComputer.next(
+                        seen(after(test, first), pods, probes, Map.of(), cut.plusSeconds(5)));
+        assertThat(later.status().getRunners())
+                .filteredOn(row -> row.getIndex() == 250)
+                .extracting(RunnerStatus::getUnreachableSince)
+                .as("since the first time, though the other rows were left out")
+                .containsExactly(cut.toString());
+
+        Map<Integer, RunSummary> others = new java.util.HashMap<>();
+        for (int i = 0; i < runners; i++) {
+            if (i != 250) {
+                others.put(i, result(100, 1_000, 1));
+            }
+        }
+        Decision lost =
+                StatusComputer.next(
+                        seen(
+                                after(test, later),
+                                pods,
+                                probes,
+                                others,
+                                cut.plus(StatusComputer.LOST_AFTER)));
+        assertThat(lost.status().getPhase()).isEqualTo(Phase.Failed);
+        assertThat(lost.status().getSummary().getCoverage())
+                .startsWith(
+                        "299 of 300 runners whole; runner 250 (pod pay-runners-250-abcde) lost at"
+                                + " 0 s: unreachable for 20 s");
+    }
+
+    @Test
     void aRunnerReachableAgainIsNoLongerCountedUnreachable() {
         TcpLoadTest test = runningTest(1);
         Map<Integer, RunnerPod> pods = Map.of(0, running(0));
@@ -532,7 +590,11 @@ class StatusComputerTest {
         assertThat(status.getMessage().length()).isLessThan(1_000);
         int bytes =
                 new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsBytes(status).length;
-        assertThat(bytes).as("the status of 1,000 runners").isLessThan(512 * 1024);
+        assertThat(bytes).as("the status of 1,000 runners").isLessThan(64 * 1024);
+        assertThat(status.getRunners()).hasSize(RunnerRows.ROWS_MAX);
+        assertThat(status.getRunners().get(99).getIndex()).isEqualTo(99);
+        assertThat(status.getRunnersOmitted()).isEqualTo(900);
+        assertThat(status.getOmittedRunnersByPhase()).containsExactly(Map.entry("Pending", 900));
     }
 
     @Test
