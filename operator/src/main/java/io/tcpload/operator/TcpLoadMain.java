@@ -104,6 +104,15 @@ public final class TcpLoadMain implements Callable<Integer> {
         boolean demoTarget;
 
         @Option(
+                names = "--test",
+                description =
+                        "Dry run instead of the load: one connection, each request of the profile"
+                                + " once (sign-ons first), its bytes, the response's framing, the"
+                                + " values carried and the verdict. Exit 0 all successes, 1 not,"
+                                + " 2 invalid.")
+        boolean test;
+
+        @Option(
                 names = {"-d", "--duration"},
                 paramLabel = "T",
                 description =
@@ -123,14 +132,6 @@ public final class TcpLoadMain implements Callable<Integer> {
                 description = "Write the merged result as a self-contained HTML report.")
         Path html;
 
-        @Option(
-                names = {"-I", "--test"},
-                description =
-                        "A dry run, as spec.dryRun: each request of the profile once, printed,"
-                                + " and the exchange in the status block; exit 0 when every"
-                                + " response is a success.")
-        boolean dryRun;
-
         private final PrintStream out;
         private final PrintStream err;
 
@@ -149,7 +150,7 @@ public final class TcpLoadMain implements Callable<Integer> {
                                     Optional.ofNullable(duration),
                                     Optional.ofNullable(json),
                                     Optional.ofNullable(html),
-                                    dryRun));
+                                    test));
         }
     }
 

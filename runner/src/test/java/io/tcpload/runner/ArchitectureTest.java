@@ -19,6 +19,8 @@ class ArchitectureTest {
     /** The packages of pure logic: no I/O of their own. */
     static final String[] PURE = {
         "io.tcpload.runner.contract..",
+        "io.tcpload.runner.codec..",
+        "io.tcpload.runner.correlate..",
         "io.tcpload.runner.plan..",
         "io.tcpload.runner.profile..",
         "io.tcpload.runner.template..",

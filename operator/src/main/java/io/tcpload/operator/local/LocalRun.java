@@ -86,7 +86,7 @@ public final class LocalRun {
      * @param duration run this long instead of the spec's duration or stages
      * @param json write the merged result as JSON here
      * @param html write the merged HTML report here
-     * @param dryRun a dry run whatever {@code spec.dryRun} says ({@code --test})
+     * @param dryRun instead of the load, the runner's dry run ({@code --test}) on one connection
      */
     public record Options(
             Path file,
@@ -140,9 +140,6 @@ public final class LocalRun {
                     spec = DurationOverride.apply(spec, options.duration().get());
                 }
             }
-            if (options.dryRun() && spec != null) {
-                spec.setDryRun(true);
-            }
             TestFile.Resolution resolution =
                     spec == null
                             ? new TestFile.Resolution(Optional.empty(), Optional.empty())
@@ -162,6 +159,10 @@ public final class LocalRun {
                         StatusYaml.render(LocalStatus.invalid(test, failure.get(), Instant.now())));
                 return EXIT_INVALID;
             }
+            if (options.dryRun() && (options.json().isPresent() || options.html().isPresent())) {
+                throw new BadInputException(
+                        "--test prints the dry run: it writes no --json or --html result");
+            }
             List<String> outputProblems = RunOutputs.problems(options.outputs());
             if (!outputProblems.isEmpty()) {
                 throw new BadInputException(String.join("; ", outputProblems));
@@ -173,6 +174,9 @@ public final class LocalRun {
         try {
             Profile profile = loadProfile(sources, spec);
             if (!options.demoTarget()) {
+                if (options.dryRun()) {
+                    return dryRun(profile, spec, environment);
+                }
                 return runRunners(profile, new LocalStatus(test, spec), spec, environment, options);
             }
             // A profile with tls = true is served with a certificate made at start.
@@ -184,6 +188,9 @@ public final class LocalRun {
                                 + server.port()
                                 + (server.tls() ? " (TLS, a certificate made at start)" : ""));
                 spec.setTarget(new TargetOverride(LOOPBACK, server.port()));
+                if (options.dryRun()) {
+                    return dryRun(server.clientProfile(profile), spec, environment);
+                }
                 // The runners trust that certificate alone, in place of the test's CA bundle, and
                 // check its chain and name as they would the real server's.
                 return runRunners(
@@ -200,6 +207,22 @@ public final class LocalRun {
             err.println("tcpload: " + e.getMessage());
             return EXIT_INVALID;
         }
+    }
+
+    /**
+     * The runner's dry run of the test, as runner 0 of its pods would be asked: one connection,
+     * each request once (the sign-ons first), printed; exit 0, 1 or 2 as the runner's {@code
+     * --test}.
+     */
+    private int dryRun(Profile profile, TcpLoadTestSpec spec, Map<String, String> environment) {
+        RunPlan plan;
+        try {
+            plan = RunPlan.of(RunnerInvocations.forRunner(spec, 0), NO_ENVIRONMENT);
+        } catch (PlanException e) {
+            e.problems().forEach(problem -> err.println("tcpload: " + problem));
+            return EXIT_INVALID;
+        }
+        return new DryRun(out, err).run(plan, profile, environment::get);
     }
 
     /**
@@ -284,9 +307,10 @@ public final class LocalRun {
     }
 
     /**
-     * A dry run ({@code spec.dryRun} or {@code --test}), as a cluster's runner pod does it: runner
-     * 0's invocation, each request once, printed, values of ENV parameters and Secret-sourced files
-     * masked; its exchange, within a termination message's bound, in the status block.
+     * A dry run of {@code spec.dryRun}, as a cluster's runner pod does it (unlike {@code --test},
+     * which prints the runner's dry run alone): runner 0's invocation, each request once, printed,
+     * values of ENV parameters and Secret-sourced files masked; its exchange, within a termination
+     * message's bound, in the status block.
      */
     private int dryRun(
             Profile profile,

@@ -292,16 +292,6 @@ class LocalRunTest {
     }
 
     @Test
-    void testMakesAnyTestADryRun(@TempDir Path folder) throws Exception {
-        Path file = write(folder, MIX_TEST);
-
-        Result result = tcpload("run", "-f", file.toString(), "--demo-target", "--test");
-
-        assertThat(result.exitStatus()).as(result.out() + result.err()).isZero();
-        assertThat(result.out()).contains("[2/2] balance").contains("  dryRun:\n");
-    }
-
-    @Test
     void notYamlExitsTwo(@TempDir Path folder) throws Exception {
         Path file = write(folder, "kind: TcpLoadTest\nspec: [unclosed\n");
         Result result = tcpload("run", "-f", file.toString());

@@ -11,7 +11,9 @@ import io.tcpload.operator.crd.TcpLoadTestStatus;
 import io.tcpload.operator.status.StatusComputer;
 import io.tcpload.operator.validation.Failure;
 import io.tcpload.runner.stats.Counts;
+import io.tcpload.runner.stats.CountsBuilder;
 import io.tcpload.runner.stats.Histograms;
+import io.tcpload.runner.stats.RunBuilder;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
 import java.time.Instant;
@@ -37,20 +39,19 @@ class LocalStatusTest {
     private static RunSummary result(long responses, long latencyUs, long startOffsetMs) {
         Histogram latency = Histograms.create();
         latency.recordValueWithCount(latencyUs, responses);
-        Counts counts = new Counts(responses, responses, 0, 0, 0, 0, 0, responses, responses, 0);
-        long startEpochUs = (START.toEpochMilli() + startOffsetMs) * 1_000;
-        return new RunSummary(
-                INFO,
-                2_000_000,
-                counts,
-                latency,
-                Histograms.create(),
-                Histograms.create(),
-                List.of(),
-                List.of(),
-                startEpochUs,
-                startEpochUs,
-                null);
+        Counts counts =
+                CountsBuilder.counts()
+                        .successes(responses)
+                        .bytesRead(responses)
+                        .bytesWritten(responses)
+                        .build();
+        return RunBuilder.aRun()
+                .info(INFO)
+                .runtimeUs(2_000_000)
+                .counts(counts)
+                .latencyUs(latency)
+                .startedAtEpochUs((START.toEpochMilli() + startOffsetMs) * 1_000)
+                .build();
     }
 
     private static TcpLoadTest test(String... thresholds) {

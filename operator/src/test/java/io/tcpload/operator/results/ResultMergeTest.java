@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.tcpload.operator.crd.ResultSummary;
 import io.tcpload.runner.stats.Counts;
+import io.tcpload.runner.stats.CountsBuilder;
 import io.tcpload.runner.stats.Histograms;
 import io.tcpload.runner.stats.RateSummary;
+import io.tcpload.runner.stats.RunBuilder;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.RunSummary.AddressCount;
@@ -87,31 +89,10 @@ class ResultMergeTest {
 
     private static RunSummary withAddresses(
             RunSummary summary, long retried, List<AddressCount> addresses) {
-        Counts c = summary.counts();
-        return new RunSummary(
-                summary.info(),
-                summary.runtimeUs(),
-                new Counts(
-                        c.requests(),
-                        c.successes(),
-                        c.failures(),
-                        c.connectErrors(),
-                        c.readErrors(),
-                        c.writeErrors(),
-                        c.timeouts(),
-                        c.bytesRead(),
-                        c.bytesWritten(),
-                        c.non2xx3xx(),
-                        retried),
-                summary.latencyUs(),
-                summary.connectUs(),
-                summary.requestRate(),
-                summary.seconds(),
-                summary.errorMessages(),
-                summary.startEpochUs(),
-                summary.lastStartEpochUs(),
-                summary.rate(),
-                addresses);
+        return RunBuilder.from(summary)
+                .counts(CountsBuilder.from(summary.counts()).retried(retried).build())
+                .addresses(addresses)
+                .build();
     }
 
     @Test
@@ -141,22 +122,12 @@ class ResultMergeTest {
         first.recordValueWithCount(v1, n1);
         Histogram second = Histograms.create();
         second.recordValueWithCount(2 * v1, n2);
-        return new RunSummary(
-                summary.info(),
-                summary.runtimeUs(),
-                summary.counts(),
-                summary.latencyUs(),
-                summary.connectUs(),
-                summary.requestRate(),
-                summary.seconds(),
-                summary.errorMessages(),
-                summary.startEpochUs(),
-                summary.lastStartEpochUs(),
-                summary.rate(),
-                summary.addresses(),
-                List.of(
-                        new RequestStats(name1, n1, n1 - 1, 1, first),
-                        new RequestStats(name2, n2, n2 - 1, 1, second)));
+        return RunBuilder.from(summary)
+                .byRequest(
+                        List.of(
+                                new RequestStats(name1, n1, n1 - 1, 1, first),
+                                new RequestStats(name2, n2, n2 - 1, 1, second)))
+                .build();
     }
 
     @Test
@@ -170,18 +141,7 @@ class ResultMergeTest {
     }
 
     private static RunSummary started(RunSummary run, long startEpochUs) {
-        return new RunSummary(
-                run.info(),
-                run.runtimeUs(),
-                run.counts(),
-                run.latencyUs(),
-                run.connectUs(),
-                run.requestRate(),
-                run.seconds(),
-                run.errorMessages(),
-                startEpochUs,
-                startEpochUs,
-                null);
+        return RunBuilder.from(run).startedAtEpochUs(startEpochUs).build();
     }
 
     @Test
@@ -214,25 +174,17 @@ class ResultMergeTest {
         Histogram stageLatency = Histograms.create();
         stageLatency.recordValueWithCount(valueUs, 1_000);
         StageResult stage = new StageResult(1, 2_000, 0, rate, 1_000, run.counts(), stageLatency);
-        return new RunSummary(
-                run.info(),
-                run.runtimeUs(),
-                run.counts(),
-                run.latencyUs(),
-                run.connectUs(),
-                run.requestRate(),
-                run.seconds(),
-                run.errorMessages(),
-                0,
-                0,
-                new RateSummary(
-                        rate,
-                        1_000,
-                        1_000,
-                        late,
-                        uncorrected,
-                        Histograms.create(),
-                        List.of(stage)));
+        return RunBuilder.from(run)
+                .rate(
+                        new RateSummary(
+                                rate,
+                                1_000,
+                                1_000,
+                                late,
+                                uncorrected,
+                                Histograms.create(),
+                                List.of(stage)))
+                .build();
     }
 
     @Test
@@ -272,17 +224,25 @@ class ResultMergeTest {
         connect.recordValueWithCount(300, 10);
         long requests = n1 + n2;
         Counts counts =
-                new Counts(requests, requests - 5, 5, 1, 0, 0, 4, requests * 64, requests * 80, 0);
-        return new RunSummary(
-                INFO,
-                runtimeUs,
-                counts,
-                latency,
-                connect,
-                Histograms.create(),
-                List.of(new SecondSample(1, counts, v1, v1, v1, v1)),
-                List.of(
-                        new ErrorCount("connect refused", 1),
-                        new ErrorCount("eof", n2 > 0 ? 1 : 0)));
+                CountsBuilder.counts()
+                        .successes(requests - 5)
+                        .failures(5)
+                        .connectErrors(1)
+                        .timeouts(4)
+                        .bytesRead(requests * 64)
+                        .bytesWritten(requests * 80)
+                        .build();
+        return RunBuilder.aRun()
+                .info(INFO)
+                .runtimeUs(runtimeUs)
+                .counts(counts)
+                .latencyUs(latency)
+                .connectUs(connect)
+                .seconds(List.of(new SecondSample(1, counts, v1, v1, v1, v1)))
+                .errorMessages(
+                        List.of(
+                                new ErrorCount("connect refused", 1),
+                                new ErrorCount("eof", n2 > 0 ? 1 : 0)))
+                .build();
     }
 }

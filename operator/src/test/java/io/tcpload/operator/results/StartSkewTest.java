@@ -2,8 +2,7 @@ package io.tcpload.operator.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tcpload.runner.stats.Counts;
-import io.tcpload.runner.stats.Histograms;
+import io.tcpload.runner.stats.RunBuilder;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
 import java.util.List;
@@ -15,18 +14,12 @@ class StartSkewTest {
 
     /** A runner whose first event loop began at {@code firstUs} and its last at {@code lastUs}. */
     private static RunSummary began(long firstUs, long lastUs) {
-        return new RunSummary(
-                INFO,
-                2_000_000,
-                Counts.ZERO,
-                Histograms.create(),
-                Histograms.create(),
-                Histograms.create(),
-                List.of(),
-                List.of(),
-                firstUs,
-                lastUs,
-                null);
+        return RunBuilder.aRun()
+                .info(INFO)
+                .runtimeUs(2_000_000)
+                .startEpochUs(firstUs)
+                .lastStartEpochUs(lastUs)
+                .build();
     }
 
     @Test

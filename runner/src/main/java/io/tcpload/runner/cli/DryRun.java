@@ -5,10 +5,13 @@ import io.netty.buffer.Unpooled;
 import io.tcpload.runner.codec.ResponseFramingException;
 import io.tcpload.runner.codec.ResponseInspector;
 import io.tcpload.runner.codec.ResponseInspector.Inspection;
+import io.tcpload.runner.correlate.ResponseValues;
+import io.tcpload.runner.correlate.Variables;
 import io.tcpload.runner.plan.PlanException;
 import io.tcpload.runner.plan.RunPlan;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.ResponseSpec;
+import io.tcpload.runner.profile.ValueRule;
 import io.tcpload.runner.report.DryRunResult;
 import io.tcpload.runner.report.DryRunResult.Exchange;
 import io.tcpload.runner.session.RunSession;
@@ -80,7 +83,7 @@ public final class DryRun {
      */
     public record Outcome(int exitStatus, Optional<DryRunResult> result) {}
 
-    DryRun(PrintStream out, PrintStream err) {
+    public DryRun(PrintStream out, PrintStream err) {
         this(out, err, Options.NONE);
     }
 
@@ -91,7 +94,15 @@ public final class DryRun {
         this.options = options;
     }
 
-    int run(RunPlan plan, Profile loaded, Function<String, String> environment) {
+    /**
+     * Runs the dry run of {@code loaded} as {@code plan} says (its target, timeout, keep-alive and
+     * TLS flags); ENV parameters from {@code environment}; the exchange written as JSON when the
+     * options say where.
+     *
+     * @return 0 when every response is a success, 1 when one is not, 2 for a profile that cannot be
+     *     built
+     */
+    public int run(RunPlan plan, Profile loaded, Function<String, String> environment) {
         Outcome outcome = outcome(plan, loaded, environment);
         if (outcome.result().isPresent() && options.json().isPresent()) {
             Path json = options.json().get();
@@ -162,7 +173,10 @@ public final class DryRun {
         }
         int timeoutMs = (int) Math.min(Integer.MAX_VALUE, plan.invocation().load().timeoutMs());
         boolean keepAlive = plan.keepAlive(profile);
-        int count = requests.size();
+        List<Integer> steps = steps(requests, keepAlive);
+        int count = steps.size();
+        Variables variables =
+                requests.variables().isEmpty() ? null : new Variables(requests.variables());
         out.println(
                 "Dry run @ "
                         + profile.target()
@@ -184,15 +198,34 @@ public final class DryRun {
         boolean http = profile.request().http();
         Connection connection = null;
         try {
-            for (int i = 0; i < count; i++) {
+            for (int step = 0; step < count; step++) {
+                int i = steps.get(step);
                 String name = requests.isMix() ? requests.names().get(i) : "request";
                 ResponseSpec judged =
                         requests.isMix() ? profile.mix().get(i).response() : profile.response();
                 out.println();
-                out.println("[" + (i + 1) + "/" + count + "] " + name);
+                out.println(
+                        "["
+                                + (step + 1)
+                                + "/"
+                                + count
+                                + "] "
+                                + name
+                                + (requests.isSignOn(i) ? " (sign-on)" : ""));
+                if (connection == null && variables != null) {
+                    variables.clear(); // values live as long as their connection
+                }
                 byte[] request;
+                byte[][] sent;
                 try {
-                    request = build(requests, i, connectionId);
+                    ByteBuf buffer = Unpooled.buffer(requests.template(i).sizeHint());
+                    try {
+                        sent = requests.template(i).writeRequest(buffer, connectionId, variables);
+                        request = new byte[buffer.readableBytes()];
+                        buffer.readBytes(request);
+                    } finally {
+                        buffer.release();
+                    }
                 } catch (RequestBuildException e) {
                     out.println("  not sent: " + e.getMessage());
                     out.println("  verdict: failure");
@@ -213,6 +246,7 @@ public final class DryRun {
                 dump(request);
                 Received received = null;
                 String error = null;
+                boolean success = false;
                 try {
                     if (connection == null) {
                         connection = connect(address, timeoutMs, tls);
@@ -223,7 +257,9 @@ public final class DryRun {
                             new ResponseInspector(
                                     profile.response(), judged, profile.request().http());
                     received = read(connection, inspector, timeoutMs);
-                    if (show(received, http, judged)) {
+                    // The code and any values carried (an echo, an extract) judge it.
+                    success = show(received, http, judged, sent, variables);
+                    if (success) {
                         successes++;
                     }
                 } catch (SocketTimeoutException e) {
@@ -237,8 +273,8 @@ public final class DryRun {
                     out.println("  verdict: failure");
                     connection = close(connection);
                 }
-                exchanges.add(exchange(name, request, received, error, http, judged));
-                if (!keepAlive) {
+                exchanges.add(exchange(name, request, received, error, http, judged, success));
+                if (!keepAlive && !requests.isSignOn(i)) {
                     connection = close(connection);
                 }
             }
@@ -273,7 +309,8 @@ public final class DryRun {
             Received received,
             String error,
             boolean http,
-            ResponseSpec judged) {
+            ResponseSpec judged,
+            boolean success) {
         String requestHex = DryRunResult.hex(request, mask.over(request));
         if (received == null) {
             return new Exchange(
@@ -283,7 +320,7 @@ public final class DryRun {
         byte[] response = received.bytes();
         return new Exchange(
                 name,
-                inspection.success() ? "success" : "failure",
+                success ? "success" : "failure",
                 request.length,
                 requestHex,
                 response.length,
@@ -295,16 +332,27 @@ public final class DryRun {
                 null);
     }
 
-    private static byte[] build(RequestMix requests, int index, long connectionId) {
-        ByteBuf buffer = Unpooled.buffer(requests.template(index).sizeHint());
-        try {
-            requests.template(index).writeRequest(buffer, connectionId);
-            byte[] bytes = new byte[buffer.readableBytes()];
-            buffer.readBytes(bytes);
-            return bytes;
-        } finally {
-            buffer.release();
+    /**
+     * The requests in the order the dry run sends them: the sign-ons first, then the others in file
+     * order; without keep-alive the sign-ons again before each of those, on its own connection, as
+     * the load would.
+     */
+    private static List<Integer> steps(RequestMix requests, boolean keepAlive) {
+        List<Integer> steps = new ArrayList<>();
+        boolean first = true;
+        for (int i = 0; i < requests.size(); i++) {
+            if (requests.isSignOn(i)) {
+                continue;
+            }
+            if (first || !keepAlive) {
+                for (int signOn : requests.signOns()) {
+                    steps.add(signOn);
+                }
+            }
+            steps.add(i);
+            first = false;
         }
+        return steps;
     }
 
     /**
@@ -397,7 +445,12 @@ public final class DryRun {
     }
 
     /** Prints the response, how it was read and judged; whether it is a success. */
-    private boolean show(Received received, boolean http, ResponseSpec judged) {
+    private boolean show(
+            Received received,
+            boolean http,
+            ResponseSpec judged,
+            byte[][] sent,
+            Variables variables) {
         Inspection inspection = received.inspection();
         out.println("  response, " + bytes(received.bytes().length) + ":");
         dump(received.bytes());
@@ -421,8 +474,81 @@ public final class DryRun {
                         + (http && !judged.httpStatuses().isEmpty()
                                 ? ", status " + String.join(",", judged.httpStatuses())
                                 : ""));
-        out.println("  verdict: " + (inspection.success() ? "success" : "failure"));
-        return inspection.success();
+        boolean success = inspection.success();
+        String failure = carried(inspection, judged, sent, variables);
+        if (failure != null) {
+            success = false;
+        }
+        out.println(
+                "  verdict: "
+                        + (success ? "success" : "failure")
+                        + (failure == null ? "" : " (" + failure + ")"));
+        return success;
+    }
+
+    /**
+     * Shows the values the response carried (extracted into the connection's variables, checked
+     * against what was sent) as the load reads them; the reason they fail it, or null.
+     */
+    private String carried(
+            Inspection inspection, ResponseSpec judged, byte[][] sent, Variables variables) {
+        ResponseValues rule = ResponseValues.of(judged, variablesOf(variables));
+        if (rule == null) {
+            return null;
+        }
+        ByteBuf head = Unpooled.wrappedBuffer(inspection.head());
+        ByteBuf body = Unpooled.wrappedBuffer(inspection.body());
+        ResponseValues.Checked checked =
+                rule.check(
+                        head,
+                        0,
+                        inspection.head().length,
+                        body,
+                        0,
+                        inspection.body().length,
+                        inspection.success());
+        for (int i = 0; i < judged.extracts().size(); i++) {
+            ValueRule extract = judged.extracts().get(i);
+            byte[] value = checked.extracted()[i];
+            out.println(
+                    "  extract "
+                            + extract.name()
+                            + " ("
+                            + extract.describe()
+                            + "): "
+                            + (!inspection.success()
+                                    ? "not taken, the response failed its code"
+                                    : value == null
+                                            ? checked.failures()[i]
+                                            : ResponseValues.shown(value)));
+        }
+        for (int i = 0; i < judged.echoes().size(); i++) {
+            ValueRule echo = judged.echoes().get(i);
+            byte[] value = checked.echoed()[i];
+            byte[] expected = sent == null ? null : sent[i];
+            out.println(
+                    "  echo "
+                            + echo.name()
+                            + " ("
+                            + echo.describe()
+                            + "): "
+                            + (expected == null
+                                    ? "not checked, the request did not send it"
+                                    : "sent "
+                                            + ResponseValues.shown(expected)
+                                            + ", found "
+                                            + (value == null
+                                                    ? "none ("
+                                                            + checked.failures()[
+                                                                    judged.extracts().size() + i]
+                                                            + ")"
+                                                    : ResponseValues.shown(value))));
+        }
+        return rule.settle(checked, sent, variables);
+    }
+
+    private static List<String> variablesOf(Variables variables) {
+        return variables == null ? List.of() : variables.names();
     }
 
     /** How the response was read: its head, length field and body, or its HTTP parts. */

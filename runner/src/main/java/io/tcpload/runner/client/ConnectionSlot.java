@@ -12,10 +12,13 @@ import io.netty.channel.ConnectTimeoutException;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.ssl.SslCloseCompletionEvent;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
-import io.tcpload.runner.codec.ResponseDecoder;
+import io.tcpload.runner.codec.CheckedResponse;
 import io.tcpload.runner.codec.ResponseOutcome;
+import io.tcpload.runner.correlate.Variables;
+import io.tcpload.runner.decode.ResponseDecoder;
 import io.tcpload.runner.mix.WeightedOrder;
 import io.tcpload.runner.stats.ErrorKind;
+import io.tcpload.runner.template.MissingValueException;
 import io.tcpload.runner.template.RequestBuildException;
 import io.tcpload.runner.template.RequestTemplate;
 import io.tcpload.runner.tls.ClientTls;
@@ -23,6 +26,7 @@ import io.tcpload.runner.tls.TlsFailures;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
@@ -110,6 +114,30 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
 
     /** This connection's walk through the mix; null without a mix. */
     private final WeightedOrder.Cursor cursor;
+
+    /** The connection's extracted values ({@code rsp_extract}); null when the profile has none. */
+    private final Variables variables;
+
+    /** The sign-on requests' indexes, sent on each new connection before the mix; often empty. */
+    private final int[] signOns;
+
+    /** Which sign-on is in flight (an index into {@link #signOns}), or -1 when none is. */
+    private int signOnAt = -1;
+
+    /** Whether the connection opened before the load began and its sign-on waits for the start. */
+    private boolean signOnDue;
+
+    /**
+     * For each request in flight, in the rings' order, the values it sent that its response checks
+     * by echo; null when no response checks any.
+     */
+    private byte[][][] sentInFlight;
+
+    /** What the last request built sent for its response's echo checks. */
+    private byte[][] lastSent;
+
+    /** Requests in a row that could not be sent for a missing value, on this connection. */
+    private int unsentInARow;
 
     /** Tells the decoder which request the response it completes answers: the oldest in flight. */
     private final IntSupplier answering = this::answeringName;
@@ -214,6 +242,16 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             this.resendName = new int[ringSize];
         }
         this.pacer = worker.pacer();
+        List<String> names = worker.requests().variables();
+        this.variables = names.isEmpty() ? null : new Variables(names);
+        this.signOns = worker.requests().signOns();
+        boolean echoes = false;
+        for (int i = 0; i < worker.requests().size(); i++) {
+            echoes |= !worker.requests().template(i).echoNames().isEmpty();
+        }
+        if (echoes) {
+            this.sentInFlight = new byte[ringSize][][];
+        }
     }
 
     /**
@@ -326,14 +364,67 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         fail(ErrorKind.TLS, TlsFailures.reason(cause));
     }
 
-    /** The connection is up (connected, and with TLS its handshake done): sends begin. */
+    /**
+     * The connection is up (connected, and with TLS its handshake done): its values of an earlier
+     * connection are dropped, its sign-on goes first (once the load has begun), then sends begin.
+     */
     private void opened() {
         worker.stats().connectionOpened();
         countedOpen = true;
         sentOnChannel = 0;
         serverMayEnd = false;
         answered = false;
-        openingNow = true;
+        unsentInARow = 0;
+        if (variables != null) {
+            variables.clear();
+        }
+        if (signOns.length > 0) {
+            if (worker.begun()) {
+                signOn(0);
+            } else {
+                signOnDue = true;
+            }
+            return;
+        }
+        ready(true);
+    }
+
+    /** Sends sign-on {@code at} (of {@link #signOns}), or when all are done, the mix's requests. */
+    private void signOn(int at) {
+        signOnDue = false;
+        if (at >= signOns.length) {
+            signOnAt = -1;
+            ready(false);
+            return;
+        }
+        signOnAt = at;
+        openingNow = at == 0;
+        try {
+            // Outside the schedule: intended when written, never a send of the pacer's.
+            sendOne(System.nanoTime(), true, signOns[at]);
+        } finally {
+            openingNow = false;
+        }
+    }
+
+    /**
+     * The load began: a connection that opened before it signs on now. Called on every open
+     * connection of the loop as it begins, in both modes.
+     */
+    void signOnIfDue() {
+        if (signOnDue && channel != null && !connecting && !handshaking) {
+            signOn(0);
+        }
+    }
+
+    /**
+     * The connection is ready for the mix: first the requests the last one left unanswered, then
+     * the closed loop's sends, or the rate mode's waiting send, or an offer to the pacer.
+     *
+     * @param fresh whether nothing was sent on it yet (no sign-on): a close then is an error
+     */
+    private void ready(boolean fresh) {
+        openingNow = fresh;
         try {
             if (!resendPending()) {
                 return;
@@ -377,6 +468,8 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         return channel != null
                 && !connecting
                 && !handshaking
+                && signOnAt < 0
+                && !signOnDue
                 && inFlight < maxInFlight
                 && channel.isWritable();
     }
@@ -399,6 +492,10 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      * connecting sends when it is connected.
      */
     void begin() {
+        if (signOnDue) {
+            signOnIfDue();
+            return;
+        }
         if (pacer == null && !connecting) {
             sendWhileAllowed();
         }
@@ -410,6 +507,8 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
                 && worker.running()
                 && channel != null
                 && !handshaking
+                && signOnAt < 0
+                && !signOnDue
                 && inFlight < maxInFlight
                 && channel.isWritable()
                 && (reusable || sentOnChannel == 0)) {
@@ -429,8 +528,11 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      */
     private boolean sendOne(long intendedNs, boolean resent, int name) {
         ByteBuf request;
+        boolean signOn = signOnAt >= 0;
         try {
             request = nextRequest(name);
+        } catch (MissingValueException e) {
+            return unsent(intendedNs, name, signOn, e);
         } catch (RequestBuildException e) {
             dropChannel();
             fail(ErrorKind.WRITE, "request: " + e.getMessage());
@@ -447,6 +549,11 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         if (nameInFlight != null) {
             nameInFlight[tail] = name;
         }
+        if (sentInFlight != null) {
+            sentInFlight[tail] = lastSent;
+        }
+        lastSent = null;
+        unsentInARow = 0;
         if (pacer != null && !resent) {
             pacer.stats().recordSend(intendedNs - pacer.startNs(), nowNs - intendedNs);
         }
@@ -454,11 +561,52 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             serverMayEnd = true;
         }
         inFlight++;
-        sentOnChannel++;
+        if (!signOn) {
+            sentOnChannel++;
+        }
         worker.stats().recordBytesWritten(request.readableBytes());
         // A void promise creates nothing per request; a failed write arrives in exceptionCaught.
         channel.writeAndFlush(request, channel.voidPromise());
         return true;
+    }
+
+    /**
+     * A request that needs a value its connection does not hold: not sent, counted as a failure
+     * ({@code missing value NAME}). A value a sign-on gives is missing because that sign-on failed:
+     * the connection opens again after the back-off, and signs on again. Otherwise the connection
+     * goes on with its next request, unless it has sent nothing for a round of the mix, when it is
+     * opened again too. Without keep-alive, the connection was this request's alone.
+     *
+     * @return whether the connection is still this slot's
+     */
+    private boolean unsent(long intendedNs, int name, boolean signOn, MissingValueException e) {
+        if (worker.running() && worker.measured(intendedNs)) {
+            worker.stats().recordUnsent(signOn, cursor == null ? -1 : name, e.getMessage());
+        }
+        if (signOn) {
+            // The next sign-on, or the mix, goes on: its own values are checked as it is built.
+            // Later, not from within the send: the next sign-on would recurse through here.
+            Channel signingOn = channel;
+            int next = signOnAt + 1;
+            worker.loop().execute(() -> signOnAfterUnsent(signingOn, next));
+            return true;
+        }
+        unsentInARow++;
+        if (!worker.config().keepAlive()
+                || worker.requests().setBySignOn(e.variable())
+                || unsentInARow > worker.requests().size()) {
+            dropChannel();
+            growBackoff();
+            reconnectAfter(backoffMs);
+            return false;
+        }
+        return true;
+    }
+
+    private void signOnAfterUnsent(Channel signingOn, int next) {
+        if (channel == signingOn && channel != null && signOnAt == next - 1 && inFlight == 0) {
+            signOn(next);
+        }
     }
 
     /** The request index of the oldest request in flight, whose answer comes next. */
@@ -468,7 +616,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
 
     /** The next request of this connection's walk through the mix; 0 without a mix. */
     private int nextName() {
-        return cursor == null ? 0 : cursor.next();
+        return cursor == null ? 0 : worker.requests().next(cursor);
     }
 
     private ByteBuf nextRequest(int name) {
@@ -501,6 +649,13 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         if (nameInFlight != null) {
             nameInFlight = unwrapped(nameInFlight, grown);
         }
+        if (sentInFlight != null) {
+            byte[][][] copy = new byte[grown][][];
+            int firstPart = Math.min(inFlight, sentInFlight.length - inFlightHead);
+            System.arraycopy(sentInFlight, inFlightHead, copy, 0, firstPart);
+            System.arraycopy(sentInFlight, 0, copy, firstPart, inFlight - firstPart);
+            sentInFlight = copy;
+        }
         inFlightHead = 0;
     }
 
@@ -522,7 +677,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
 
     private ByteBuf build(RequestTemplate template, ByteBuf buffer) {
         try {
-            template.writeRequest(buffer, connectionId);
+            lastSent = template.writeRequest(buffer, connectionId, variables);
             return buffer;
         } catch (RequestBuildException e) {
             buffer.release();
@@ -532,7 +687,17 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        if (ctx.channel() != channel || !(msg instanceof ResponseOutcome outcome)) {
+        if (ctx.channel() != channel) {
+            return;
+        }
+        ResponseOutcome outcome;
+        CheckedResponse checked = null;
+        if (msg instanceof ResponseOutcome judged) {
+            outcome = judged;
+        } else if (msg instanceof CheckedResponse carried) {
+            outcome = carried.outcome();
+            checked = carried;
+        } else {
             return;
         }
         if (inFlight == 0 || decoder.responseStartOffset() < receivedAtWrite[inFlightHead]) {
@@ -545,9 +710,13 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         long intendedNs = intendedAtNs[inFlightHead];
         long writtenNs = writtenAtNs[inFlightHead];
         int name = nameInFlight == null ? 0 : nameInFlight[inFlightHead];
+        byte[][] sent = null;
+        if (sentInFlight != null) {
+            sent = sentInFlight[inFlightHead];
+            sentInFlight[inFlightHead] = null;
+        }
         inFlightHead = (inFlightHead + 1) % intendedAtNs.length;
         inFlight--;
-        backoffMs = 0;
         serverMayEnd = true;
         answered = true;
         if (!worker.running()) {
@@ -556,21 +725,48 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         boolean last = decoder.closesConnection();
         long nowNs = System.nanoTime();
         long correctedUs = (nowNs - intendedNs) / 1000;
+        boolean success = outcome.success();
+        String failure =
+                checked == null ? null : checked.rule().settle(checked.values(), sent, variables);
+        if (failure != null) {
+            success = false;
+        }
+        boolean signingOn = signOnAt >= 0;
+        if (success || !signingOn) {
+            // A failed sign-on keeps the back-off growing: its connection gets nowhere.
+            backoffMs = 0;
+        }
         // A warm-up request answered after the measured run began is not part of it.
         if (worker.measured(intendedNs)) {
-            worker.stats().recordResponse(outcome.success(), outcome.non2xx3xx(), correctedUs);
-            if (cursor != null) {
-                worker.stats().recordNamed(name, outcome.success(), correctedUs);
+            if (signingOn) {
+                // A sign-on has its own row and is not one of the mix's requests.
+                worker.stats().recordNamed(name, success, correctedUs);
+            } else {
+                worker.stats().recordResponse(success, outcome.non2xx3xx(), correctedUs);
+                if (cursor != null) {
+                    worker.stats().recordNamed(name, success, correctedUs);
+                }
+            }
+            if (failure != null) {
+                worker.stats().recordFailureReason(failure);
             }
             worker.stats().recordAddressResponse(endpoint.id());
-            if (pacer != null) {
+            if (pacer != null && !signingOn) {
                 pacer.stats()
                         .recordResponse(
                                 intendedNs - pacer.startNs(),
-                                outcome.success(),
+                                success,
                                 correctedUs,
                                 (nowNs - writtenNs) / 1000);
             }
+        }
+        if (signingOn) {
+            if (last) {
+                serverEnded();
+            } else {
+                signOn(signOnAt + 1);
+            }
+            return;
         }
         if (!worker.config().keepAlive()) {
             dropChannel();
@@ -683,6 +879,11 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         }
         for (int i = 0; i < inFlight; i++) {
             int at = (inFlightHead + i) % intendedAtNs.length;
+            if (signOnAt >= 0) {
+                // The new connection signs on afresh: a sign-on is never resent as one.
+                resending = false;
+                break;
+            }
             long intendedNs = intendedAtNs[at];
             if (resendName != null) {
                 resendName[resendCount] = nameInFlight[at];
@@ -742,6 +943,11 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         inFlight = 0;
         inFlightHead = 0;
         pendingIntendedNs = -1;
+        signOnAt = -1;
+        signOnDue = false;
+        if (sentInFlight != null) {
+            Arrays.fill(sentInFlight, null);
+        }
         if (countedOpen) {
             countedOpen = false;
             worker.stats().connectionClosed();

@@ -8,7 +8,7 @@ import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.tcpload.runner.client.ProgressListener.Paced;
 import io.tcpload.runner.client.ProgressListener.Progress;
-import io.tcpload.runner.codec.ResponseCodecs;
+import io.tcpload.runner.decode.ResponseCodecs;
 import io.tcpload.runner.profile.NamedRequest;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.stats.PacedStats;
@@ -174,7 +174,8 @@ public final class LoadEngine {
                                     profile.response(),
                                     profile.mix().stream().map(NamedRequest::response).toList(),
                                     profile.request().http(),
-                                    !config.keepAlive())
+                                    // A sign-on answers on a short connection too.
+                                    !config.keepAlive() && !profile.hasSignOn())
                             : ResponseCodecs.of(
                                     profile.response(),
                                     profile.request().http(),

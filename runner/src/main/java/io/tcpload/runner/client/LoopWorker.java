@@ -10,7 +10,7 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
-import io.tcpload.runner.codec.ResponseCodecs;
+import io.tcpload.runner.decode.ResponseCodecs;
 import io.tcpload.runner.rate.FireTimes;
 import io.tcpload.runner.stats.LoopStats;
 import io.tcpload.runner.stats.PacedStats;
@@ -295,6 +295,10 @@ final class LoopWorker {
         stats.start(startNs);
         begun = true;
         if (pacer != null) {
+            // Connections opened ahead sign on now, outside the schedule.
+            for (int i = 0; i < opened; i++) {
+                slots.get(i).signOnIfDue();
+            }
             pacer.start(startNs);
             return;
         }

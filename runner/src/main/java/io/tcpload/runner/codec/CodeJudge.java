@@ -18,7 +18,7 @@ import io.tcpload.runner.profile.ResponseSpec;
  * <p>Immutable and thread-safe: one instance serves every connection of a run. Judging allocates
  * nothing.
  */
-final class CodeJudge {
+public final class CodeJudge {
     private static final byte[] XML_CLOSE = {'<', '/'};
 
     private final CodeType type;
@@ -28,7 +28,7 @@ final class CodeJudge {
     private final int fixedBegin;
     private final int fixedLength;
 
-    CodeJudge(ResponseSpec spec) {
+    public CodeJudge(ResponseSpec spec) {
         this.type = spec.codeType();
         this.location = spec.codeLocation();
         this.tag = ByteText.encode(spec.codeTag());
@@ -38,7 +38,7 @@ final class CodeJudge {
     }
 
     /** Whether the code is looked for in the head or in the body. */
-    CodeLocation location() {
+    public CodeLocation location() {
         return location;
     }
 
@@ -47,7 +47,7 @@ final class CodeJudge {
      * Long#MAX_VALUE} for a tag that may lie anywhere. A framer that copies a body keeps only
      * these.
      */
-    long bytesNeeded() {
+    public long bytesNeeded() {
         if (type != CodeType.FIXED) {
             return Long.MAX_VALUE;
         }
@@ -58,7 +58,7 @@ final class CodeJudge {
      * Whether the area {@code [index, index + length)} of {@code buf} holds the success code. Reads
      * with absolute indexes; the buffer's indexes are not changed.
      */
-    boolean isSuccess(ByteBuf buf, int index, int length) {
+    public boolean isSuccess(ByteBuf buf, int index, int length) {
         int end = index + length;
         return switch (type) {
             case FIXED -> fixedMatches(buf, index, length);

@@ -26,9 +26,9 @@ import io.netty.buffer.Unpooled;
  *
  * <p>Not thread-safe: one instance per connection, used from its event loop.
  */
-final class HttpResponseFramer {
+public final class HttpResponseFramer {
     /** The largest status line plus header section, and separately the largest trailer section. */
-    static final int MAX_HEADER_BYTES = 64 * 1024;
+    public static final int MAX_HEADER_BYTES = 64 * 1024;
 
     /** The longest chunk-size line (size and extensions). */
     static final int MAX_CHUNK_LINE_BYTES = 4096;
@@ -109,7 +109,7 @@ final class HttpResponseFramer {
      *     for none, {@link Long#MAX_VALUE} for the whole body); {@link #bodyLength()} is the whole
      *     body's length either way
      */
-    HttpResponseFramer(long maxBodyBytes, boolean retainHead, long bodyPrefixBytes) {
+    public HttpResponseFramer(long maxBodyBytes, boolean retainHead, long bodyPrefixBytes) {
         this.maxBodyBytes = Math.min(maxBodyBytes, MAX_BUFFER_BYTES);
         this.retainHead = retainHead;
         this.bodyPrefixBytes = bodyPrefixBytes;
@@ -123,7 +123,7 @@ final class HttpResponseFramer {
      * @throws ResponseFramingException on a malformed or oversized response; the framer is then
      *     unusable
      */
-    boolean parse(ByteBuf in) {
+    public boolean parse(ByteBuf in) {
         for (; ; ) {
             Step step =
                     switch (state) {
@@ -150,7 +150,7 @@ final class HttpResponseFramer {
      * @return {@code true} if that completed a close-delimited response (even one with an empty
      *     body); {@code false} if no response was in progress or it was cut short
      */
-    boolean finishOnClose() {
+    public boolean finishOnClose() {
         if (state != State.CLOSE_BODY) {
             return false;
         }
@@ -160,7 +160,7 @@ final class HttpResponseFramer {
     }
 
     /** The status code of the last complete response. */
-    int statusCode() {
+    public int statusCode() {
         return completedStatus;
     }
 
@@ -169,27 +169,27 @@ final class HttpResponseFramer {
      * Connection: close}, or it was HTTP/1.0 without {@code Connection: keep-alive}, or its body
      * ended with the connection.
      */
-    boolean closesConnection() {
+    public boolean closesConnection() {
         return completedCloses;
     }
 
     /** Skips the stray line breaks some servers send between responses; see {@link #parse}. */
-    void skipBetweenResponses(ByteBuf in) {
+    public void skipBetweenResponses(ByteBuf in) {
         if (state == State.HEADERS && statusLineEnd < 0 && scanOffset == 0) {
             skipLeadingLineBreaks(in);
         }
     }
 
     /** The buffer holding the last complete response's head block (empty unless retained). */
-    ByteBuf headBuffer() {
+    public ByteBuf headBuffer() {
         return headBuffer;
     }
 
-    int headIndex() {
+    public int headIndex() {
         return headIndex;
     }
 
-    int headLength() {
+    public int headLength() {
         return headLength;
     }
 
@@ -197,27 +197,27 @@ final class HttpResponseFramer {
      * The buffer holding the last complete response's body, or as much of its start as was asked to
      * be kept (empty if nothing).
      */
-    ByteBuf bodyBuffer() {
+    public ByteBuf bodyBuffer() {
         return bodyBuffer;
     }
 
-    int bodyIndex() {
+    public int bodyIndex() {
         return bodyIndex;
     }
 
     /** The whole body's length, even where {@link #bodyBuffer()} holds only its start. */
-    int bodyLength() {
+    public int bodyLength() {
         return bodyLength;
     }
 
     /** The capacity of the copy buffers held now; what this connection's copies cost. */
-    int retainedCopyBytes() {
+    public int retainedCopyBytes() {
         return (headCopy == null ? 0 : headCopy.capacity())
                 + (bodyCopy == null ? 0 : bodyCopy.capacity());
     }
 
     /** Releases the reusable copy buffers; call when the connection's decoder is removed. */
-    void release() {
+    public void release() {
         headBuffer = Unpooled.EMPTY_BUFFER;
         bodyBuffer = Unpooled.EMPTY_BUFFER;
         if (headCopy != null) {

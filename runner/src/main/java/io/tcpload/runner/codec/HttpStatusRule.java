@@ -7,10 +7,10 @@ import java.util.List;
  * digits or {@code x} for any digit ({@code 200}, {@code 2xx}). No patterns accept every status.
  * Immutable and thread-safe; matching is a table look-up.
  */
-final class HttpStatusRule {
+public final class HttpStatusRule {
     private final boolean[] accepted = new boolean[1000];
 
-    HttpStatusRule(List<String> patterns) {
+    public HttpStatusRule(List<String> patterns) {
         for (String pattern : patterns) {
             if (!pattern.matches("[0-9xX]{3}")) {
                 throw new IllegalArgumentException(
@@ -22,7 +22,7 @@ final class HttpStatusRule {
         }
     }
 
-    boolean accepts(int statusCode) {
+    public boolean accepts(int statusCode) {
         return statusCode >= 0 && statusCode < accepted.length && accepted[statusCode];
     }
 

@@ -16,7 +16,7 @@ import io.tcpload.runner.profile.ResponseSpec;
  *
  * <p>Immutable and thread-safe; parsing allocates nothing unless it fails.
  */
-final class LengthPrefixedFramer {
+public final class LengthPrefixedFramer {
     /** The largest frame a {@link ByteBuf} can hold, whatever {@code max_response_bytes} says. */
     private static final long MAX_BUFFER_BYTES = Integer.MAX_VALUE - 8;
 
@@ -26,7 +26,7 @@ final class LengthPrefixedFramer {
     private final boolean countsBody;
     private final long maxResponseBytes;
 
-    LengthPrefixedFramer(ResponseSpec spec) {
+    public LengthPrefixedFramer(ResponseSpec spec) {
         if (spec.headLength() < 1
                 || spec.lengthBegin() < 1
                 || spec.lengthWidth() < 1
@@ -48,7 +48,7 @@ final class LengthPrefixedFramer {
         this.maxResponseBytes = Math.min(spec.maxResponseBytes(), MAX_BUFFER_BYTES);
     }
 
-    int headLength() {
+    public int headLength() {
         return headLength;
     }
 
@@ -59,7 +59,7 @@ final class LengthPrefixedFramer {
      * @throws ResponseFramingException if the length field is not a non-negative decimal number, or
      *     the size is smaller than the head or larger than {@code max_response_bytes}
      */
-    int responseSize(ByteBuf in) {
+    public int responseSize(ByteBuf in) {
         if (in.readableBytes() < headLength) {
             return -1;
         }

@@ -33,7 +33,7 @@ public enum ResponseOutcome {
     }
 
     /** The outcome for an HTTP response with status {@code statusCode}. */
-    static ResponseOutcome ofHttp(boolean success, int statusCode) {
+    public static ResponseOutcome ofHttp(boolean success, int statusCode) {
         return of(success, statusCode < 200 || statusCode > 399);
     }
 }

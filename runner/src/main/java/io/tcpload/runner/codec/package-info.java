@@ -1,11 +1,11 @@
 /**
- * Response framing and judging.
+ * Response framing and judging, pure: no channels, only buffers.
  *
- * <p>{@link io.tcpload.runner.codec.ResponseCodecs#newDecoder} gives each connection a decoder that
- * fires one {@link io.tcpload.runner.codec.ResponseOutcome} per complete response. The decoders are
- * thin: framing lives in pure parsers ({@code LengthPrefixedFramer} for wrktcp's length-prefixed
- * protocol, {@code HttpResponseFramer} for HTTP/1.1) and judging in {@code CodeJudge}, all reading
- * Netty buffers in place.
+ * <p>The decoders of the {@code decode} package fire one {@link
+ * io.tcpload.runner.codec.ResponseOutcome} per complete response. They are thin: framing lives in
+ * pure parsers ({@code LengthPrefixedFramer} for wrktcp's length-prefixed protocol, {@code
+ * HttpResponseFramer} for HTTP/1.1) and judging in {@code CodeJudge}, all reading Netty buffers in
+ * place.
  *
  * <p>Two rules shape the code. The hot path allocates nothing per response: outcomes are enum
  * constants, codes are compared byte by byte where they lie, and the only copies (de-chunked or

@@ -176,7 +176,10 @@ final class IniParser {
         for (Section s : List.of(Section.COMMON, Section.REQUEST, Section.RESPONSE)) {
             Map<String, IniEntry> seen = new LinkedHashMap<>();
             for (IniEntry entry : document.entries(s)) {
-                boolean headerLine = http && entry.key().equals(Keys.REQ_HEAD);
+                boolean headerLine =
+                        (http && entry.key().equals(Keys.REQ_HEAD))
+                                || entry.key().equals(Keys.RSP_EXTRACT)
+                                || entry.key().equals(Keys.RSP_ECHO);
                 IniEntry earlier = seen.put(entry.key(), entry);
                 if (earlier != null && !headerLine) {
                     problems.warn(

@@ -16,6 +16,8 @@ import java.util.Set;
  * runner's and are checked by its plan.
  */
 final class MixSection {
+    private static final Map<String, Boolean> BOOLEANS = Map.of("true", true, "false", false);
+
     private MixSection() {}
 
     /**
@@ -34,6 +36,15 @@ final class MixSection {
         for (Named response : document.named(Section.RESPONSE)) {
             responses.put(response.name(), response);
         }
+        document.last(Section.REQUEST, Keys.SIGN_ON)
+                .ifPresent(
+                        e ->
+                                problems.error(
+                                        e.line(),
+                                        e.key(),
+                                        "only a named request can be a sign-on: write it as a"
+                                                + " [request.NAME] section beside the requests of"
+                                                + " the mix."));
         document.last(Section.REQUEST, Keys.WEIGHT)
                 .ifPresent(
                         e ->
@@ -74,13 +85,32 @@ final class MixSection {
                                     Integer.MAX_VALUE,
                                     1,
                                     problems);
+            Optional<IniEntry> signOnEntry = request.document().last(Section.REQUEST, Keys.SIGN_ON);
+            boolean signOn =
+                    signOnEntry.flatMap(e -> Values.choice(e, BOOLEANS, problems)).orElse(false);
+            Optional<IniEntry> weighted = request.document().last(Section.REQUEST, Keys.WEIGHT);
+            if (signOn && weighted.isPresent()) {
+                problems.error(
+                        weighted.get().line(),
+                        Keys.WEIGHT,
+                        "a sign-on runs once per connection, outside the mix: it has no weight.");
+            }
             Named response = responses.remove(request.name());
             ResponseSpec judged =
                     response == null
                             ? base
                             : ResponseSection.readNamed(
                                     response.document(), base, httpLine.isPresent(), problems);
-            mix.add(new NamedRequest(request.name(), request.headerLine(), weight, spec, judged));
+            mix.add(
+                    new NamedRequest(
+                            request.name(), request.headerLine(), weight, spec, judged, signOn));
+        }
+        if (!mix.isEmpty() && mix.stream().allMatch(NamedRequest::signOn)) {
+            problems.error(
+                    mix.get(0).line(),
+                    "[request." + mix.get(0).name() + "]",
+                    "every named request is a sign-on: the mix needs at least one request"
+                            + " without sign_on = true.");
         }
         for (Named orphan : document.named(Section.RESPONSE)) {
             if (responses.containsKey(orphan.name())) {

@@ -12,9 +12,23 @@ import java.util.Objects;
  * @param weight its share of the mix ({@code weight}, 1 when absent)
  * @param request how it is built
  * @param response how its responses are judged; the framing is always {@code [response]}'s
+ * @param signOn {@code sign_on = true}: sent once on each new connection before the mix starts on
+ *     it, outside the mix and the rate schedule
  */
 public record NamedRequest(
-        String name, int line, int weight, RequestSpec request, ResponseSpec response) {
+        String name,
+        int line,
+        int weight,
+        RequestSpec request,
+        ResponseSpec response,
+        boolean signOn) {
+
+    /** A request of the mix itself, not a sign-on. */
+    public NamedRequest(
+            String name, int line, int weight, RequestSpec request, ResponseSpec response) {
+        this(name, line, weight, request, response, false);
+    }
+
     public NamedRequest {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(request, "request");

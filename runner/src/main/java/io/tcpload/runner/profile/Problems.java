@@ -38,6 +38,10 @@ final class Problems {
         warnings.add(line, key, () -> message);
     }
 
+    boolean hasErrors() {
+        return errors.count > 0;
+    }
+
     /** Throws with the errors, in line order, when there is at least one. */
     void throwIfErrors() throws ProfileException {
         if (errors.count > 0) {

@@ -78,6 +78,24 @@ public record Profile(
         this(source, target, keepAlive, request, response, parameters, Optional.empty(), mix);
     }
 
+    /**
+     * The variables its responses extract ({@code rsp_extract}), each once, in the order first
+     * written: {@code [response]}'s, then each named request's.
+     */
+    public List<String> variables() {
+        java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+        response.extracts().forEach(rule -> names.add(rule.name()));
+        for (NamedRequest named : mix) {
+            named.response().extracts().forEach(rule -> names.add(rule.name()));
+        }
+        return List.copyOf(names);
+    }
+
+    /** Whether some request is a sign-on, sent on each new connection before the mix. */
+    public boolean hasSignOn() {
+        return mix.stream().anyMatch(NamedRequest::signOn);
+    }
+
     /** Whether the profile is a transaction mix of named requests. */
     public boolean isMix() {
         return !mix.isEmpty();

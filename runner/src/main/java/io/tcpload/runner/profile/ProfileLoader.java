@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Reads wrktcp INI profiles. Pure apart from reading the INI file and what the {@link
@@ -86,16 +87,16 @@ public final class ProfileLoader {
                 ParameterSection.read(document, dataFiles, problems);
         boolean mixOnly =
                 !document.named(Section.REQUEST).isEmpty() && !document.hasSection(Section.REQUEST);
+        Set<String> usable = Correlations.usableNames(document, parameters.declared(), problems);
         RequestSpec request =
-                mixOnly
-                        ? null
-                        : RequestSection.read(
-                                document, common.httpLine(), parameters.declared(), problems);
+                mixOnly ? null : RequestSection.read(document, common.httpLine(), usable, problems);
         ResponseSpec response =
                 ResponseSection.read(document, common.httpLine().isPresent(), problems);
         List<NamedRequest> mix =
-                MixSection.read(
-                        document, common.httpLine(), parameters.declared(), response, problems);
+                MixSection.read(document, common.httpLine(), usable, response, problems);
+        if (!problems.hasErrors()) {
+            Correlations.checkEchoes(request, response, mix, problems);
+        }
         problems.throwIfErrors();
         Profile profile =
                 new Profile(

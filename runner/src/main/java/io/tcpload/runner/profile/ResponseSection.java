@@ -22,6 +22,13 @@ final class ResponseSection {
     private static final Pattern FIXED_TAG = Pattern.compile("([0-9]+)[ \\t]+([0-9]+)");
     private static final Pattern STATUS = Pattern.compile("[0-9x]{3}");
     private static final int MAX_LENGTH_WIDTH = 10;
+    private static final Pattern VALUE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    private static final Map<String, ValueRule.Type> VALUE_TYPES =
+            Map.of(
+                    "fixed", ValueRule.Type.FIXED,
+                    "xml", ValueRule.Type.XML,
+                    "json", ValueRule.Type.JSON,
+                    "regex", ValueRule.Type.REGEX);
 
     /** The keys a {@code [response.NAME]} may not set: one framing reads every response. */
     private static final List<String> PROFILE_WIDE_KEYS =
@@ -123,7 +130,132 @@ final class ResponseSection {
                                 Keys.MAX_RESPONSE_BYTES,
                                 1,
                                 Long.MAX_VALUE,
-                                defaults.maxResponseBytes()));
+                                defaults.maxResponseBytes()),
+                valueRules(Keys.RSP_EXTRACT, defaults.extracts(), headLength),
+                valueRules(Keys.RSP_ECHO, defaults.echoes(), headLength));
+    }
+
+    /**
+     * The {@code rsp_extract} or {@code rsp_echo} rules, {@code NAME, TYPE, LOCATION, TAG} each; a
+     * section that writes none keeps {@code inherited} (a named section, {@code [response]}'s).
+     */
+    private List<ValueRule> valueRules(String key, List<ValueRule> inherited, int headLength) {
+        List<IniEntry> entries = document.all(Section.RESPONSE, key);
+        if (entries.isEmpty()) {
+            return inherited;
+        }
+        List<ValueRule> rules = new ArrayList<>();
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (IniEntry entry : entries) {
+            ValueRule rule = valueRule(entry, headLength);
+            if (rule == null) {
+                continue;
+            }
+            if (!names.add(rule.name())) {
+                problems.error(
+                        entry.line(),
+                        key,
+                        rule.name() + " is already given a " + key + " rule in this section.");
+                continue;
+            }
+            rules.add(rule);
+        }
+        return rules;
+    }
+
+    private ValueRule valueRule(IniEntry entry, int headLength) {
+        String[] parts = entry.value().split(",", 4);
+        String form =
+                " is written NAME, TYPE, LOCATION, TAG: TYPE fixed, xml, json or regex, LOCATION"
+                        + " head or body, e.g. SESSION, xml, body, <session>.";
+        if (parts.length < 4) {
+            problems.error(entry.line(), entry.key(), entry.key() + form);
+            return null;
+        }
+        String name = IniLines.trimBlanks(parts[0]);
+        String type = IniLines.trimBlanks(parts[1]);
+        String location = IniLines.trimBlanks(parts[2]);
+        String tag = IniLines.trimBlanks(parts[3]);
+        if (!VALUE_NAME.matcher(name).matches() || name.equals(RequestSpec.LENGTH)) {
+            problems.error(
+                    entry.line(),
+                    entry.key(),
+                    "names "
+                            + Values.quote(name)
+                            + ": a value's name is a letter or _ followed by letters, digits or _"
+                            + " (not length).");
+            return null;
+        }
+        ValueRule.Type valueType = VALUE_TYPES.get(type);
+        CodeLocation where = CODE_LOCATIONS.get(location);
+        if (valueType == null || where == null || tag.isEmpty()) {
+            problems.error(entry.line(), entry.key(), entry.key() + form);
+            return null;
+        }
+        int begin = 0;
+        int length = 0;
+        switch (valueType) {
+            case FIXED -> {
+                var matcher = FIXED_TAG.matcher(tag);
+                OptionalLong b =
+                        matcher.matches()
+                                ? Values.parseLong(matcher.group(1))
+                                : OptionalLong.empty();
+                OptionalLong l =
+                        matcher.matches()
+                                ? Values.parseLong(matcher.group(2))
+                                : OptionalLong.empty();
+                if (b.isEmpty()
+                        || l.isEmpty()
+                        || b.getAsLong() < 1
+                        || l.getAsLong() < 1
+                        || b.getAsLong() > Integer.MAX_VALUE
+                        || l.getAsLong() > ValueRule.MAX_VALUE_BYTES) {
+                    problems.error(
+                            entry.line(),
+                            entry.key(),
+                            "a fixed value's TAG is 'begin length', two whole numbers above 0 (the"
+                                    + " length at most "
+                                    + ValueRule.MAX_VALUE_BYTES
+                                    + "), not "
+                                    + Values.quote(tag)
+                                    + ".");
+                    return null;
+                }
+                begin = (int) b.getAsLong();
+                length = (int) l.getAsLong();
+                if (!http && where == CodeLocation.HEAD && begin - 1L + length > headLength) {
+                    problems.error(
+                            entry.line(),
+                            entry.key(),
+                            "the value (bytes "
+                                    + begin
+                                    + " to "
+                                    + (begin - 1L + length)
+                                    + ") does not fit in the "
+                                    + headLength
+                                    + "-byte head (rsp_headlen).");
+                    return null;
+                }
+            }
+            case REGEX -> {
+                try {
+                    Pattern.compile(tag);
+                } catch (java.util.regex.PatternSyntaxException e) {
+                    problems.error(
+                            entry.line(),
+                            entry.key(),
+                            "the regular expression "
+                                    + Values.quote(tag)
+                                    + " is not valid: "
+                                    + e.getDescription()
+                                    + ".");
+                    return null;
+                }
+            }
+            default -> {}
+        }
+        return new ValueRule(name, entry.line(), valueType, where, tag, begin, length);
     }
 
     /**

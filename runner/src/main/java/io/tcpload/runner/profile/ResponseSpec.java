@@ -31,6 +31,8 @@ import java.util.Objects;
  *     ({@code 200}, {@code 2xx}); empty means any status
  * @param maxResponseBytes {@code max_response_bytes}: a larger declared or received response is a
  *     read error, and nothing of that size is allocated
+ * @param extracts the {@code rsp_extract} rules: values taken into the connection's variables
+ * @param echoes the {@code rsp_echo} rules: values that must equal what the request sent
  */
 public record ResponseSpec(
         int headLength,
@@ -44,7 +46,9 @@ public record ResponseSpec(
         int fixedCodeLength,
         String codeSuccess,
         List<String> httpStatuses,
-        long maxResponseBytes) {
+        long maxResponseBytes,
+        List<ValueRule> extracts,
+        List<ValueRule> echoes) {
 
     public static final long DEFAULT_MAX_RESPONSE_BYTES = 16L * 1024 * 1024;
 
@@ -55,6 +59,44 @@ public record ResponseSpec(
         Objects.requireNonNull(codeTag, "codeTag");
         Objects.requireNonNull(codeSuccess, "codeSuccess");
         httpStatuses = List.copyOf(httpStatuses);
+        extracts = List.copyOf(extracts);
+        echoes = List.copyOf(echoes);
+    }
+
+    /** A rule that carries no values from responses. */
+    public ResponseSpec(
+            int headLength,
+            int lengthBegin,
+            int lengthWidth,
+            LengthType lengthType,
+            CodeType codeType,
+            CodeLocation codeLocation,
+            String codeTag,
+            int fixedCodeBegin,
+            int fixedCodeLength,
+            String codeSuccess,
+            List<String> httpStatuses,
+            long maxResponseBytes) {
+        this(
+                headLength,
+                lengthBegin,
+                lengthWidth,
+                lengthType,
+                codeType,
+                codeLocation,
+                codeTag,
+                fixedCodeBegin,
+                fixedCodeLength,
+                codeSuccess,
+                httpStatuses,
+                maxResponseBytes,
+                List.of(),
+                List.of());
+    }
+
+    /** Whether the rule extracts or checks any value. */
+    public boolean correlates() {
+        return !extracts.isEmpty() || !echoes.isEmpty();
     }
 
     /**

@@ -31,7 +31,8 @@ enum Section {
                     Keys.REQ_LEN_TYPE,
                     Keys.REQ_HEAD,
                     Keys.REQ_BODY,
-                    Keys.WEIGHT)),
+                    Keys.WEIGHT,
+                    Keys.SIGN_ON)),
     RESPONSE(
             "response",
             List.of(
@@ -44,7 +45,9 @@ enum Section {
                     Keys.RSP_CODE_LOCATION_TAG,
                     Keys.RSP_CODE_SUCCESS,
                     Keys.RSP_HTTP_STATUS,
-                    Keys.MAX_RESPONSE_BYTES)),
+                    Keys.MAX_RESPONSE_BYTES,
+                    Keys.RSP_EXTRACT,
+                    Keys.RSP_ECHO)),
     /** Its keys are parameter names chosen by the user. */
     PARAMETERS("parameters", List.of());
 
@@ -123,6 +126,9 @@ enum Section {
         /** Ours: a named request's share of the transaction mix. */
         static final String WEIGHT = "weight";
 
+        /** Ours: a named request sent once on each new connection, before the mix. */
+        static final String SIGN_ON = "sign_on";
+
         static final String RSP_HEADLEN = "rsp_headlen";
         static final String RSP_LEN_BEG = "rsp_len_beg";
         static final String RSP_LEN_LEN = "rsp_len_len";
@@ -133,6 +139,12 @@ enum Section {
         static final String RSP_CODE_SUCCESS = "rsp_code_success";
         static final String RSP_HTTP_STATUS = "rsp_http_status";
         static final String MAX_RESPONSE_BYTES = "max_response_bytes";
+
+        /** Ours, repeatable: a value taken from the response into a connection's variable. */
+        static final String RSP_EXTRACT = "rsp_extract";
+
+        /** Ours, repeatable: a value of the response that must equal what the request sent. */
+        static final String RSP_ECHO = "rsp_echo";
 
         /** The misspelling in wrktcp's English README, accepted with a warning. */
         static final String RSP_CODE_LOCATION_TAG_ALIAS = "rsp_code_localtion_tag";

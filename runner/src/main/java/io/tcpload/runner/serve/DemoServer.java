@@ -169,6 +169,11 @@ public final class DemoServer implements AutoCloseable {
                 profile.request().http()
                         ? null
                         : RequestFramer.forRequest(profile.request(), MAX_REQUEST_BYTES);
+        // Requests judged apart, or values carried: each request is read to be answered.
+        CorrelatedResponder correlated =
+                CorrelatedResponder.appliesTo(profile)
+                        ? CorrelatedResponder.forProfile(profile)
+                        : null;
         // Native epoll where available, else NIO, as the demo target has always run (only the
         // load side tries io_uring first).
         Transport transport = Transport.select(Epoll.isAvailable() ? "epoll" : "nio");
@@ -211,6 +216,17 @@ public final class DemoServer implements AutoCloseable {
                                                 pipeline.addLast(
                                                         new HttpObjectAggregator(
                                                                 MAX_REQUEST_BYTES));
+                                            } else if (correlated != null) {
+                                                pipeline.addLast(
+                                                        new RequestFrameDecoder(
+                                                                framer, MAX_REQUEST_BYTES, true),
+                                                        new CorrelatedHandler(
+                                                                correlated,
+                                                                options.failureRate(),
+                                                                options.delayMs(),
+                                                                problems::report,
+                                                                responses::countServed));
+                                                return;
                                             } else {
                                                 pipeline.addLast(
                                                         new RequestFrameDecoder(

@@ -26,9 +26,19 @@ final class RequestFrameDecoder extends ByteToMessageDecoder {
     /** The size of the request being received, once its head has shown it. */
     private int expectedBytes = RequestFramer.NEED_MORE;
 
+    /**
+     * Whether each request's bytes are passed on (a retained slice) instead of {@link #REQUEST}.
+     */
+    private final boolean keepBytes;
+
     RequestFrameDecoder(RequestFramer framer, int maxRequestBytes) {
+        this(framer, maxRequestBytes, false);
+    }
+
+    RequestFrameDecoder(RequestFramer framer, int maxRequestBytes, boolean keepBytes) {
         this.framer = framer;
         this.maxRequestBytes = maxRequestBytes;
+        this.keepBytes = keepBytes;
     }
 
     @Override
@@ -49,9 +59,14 @@ final class RequestFrameDecoder extends ByteToMessageDecoder {
             }
         }
         if (in.readableBytes() >= expectedBytes) {
-            in.skipBytes(expectedBytes);
+            int size = expectedBytes;
             expectedBytes = RequestFramer.NEED_MORE;
-            out.add(REQUEST);
+            if (keepBytes) {
+                out.add(in.readRetainedSlice(size));
+            } else {
+                in.skipBytes(size);
+                out.add(REQUEST);
+            }
         }
     }
 

@@ -43,6 +43,11 @@ final class ResponseBuffers {
         return buffer.retainedDuplicate();
     }
 
+    /** Counts a response written by another path (answers built per request). */
+    void countServed() {
+        served.increment();
+    }
+
     long served() {
         return served.sum();
     }

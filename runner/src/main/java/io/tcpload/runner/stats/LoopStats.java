@@ -151,6 +151,31 @@ public final class LoopStats {
         retried++;
     }
 
+    /**
+     * A request not sent because a value it needs is missing ({@code message}): a failure of the
+     * mix without a latency, or of a sign-on's own row only.
+     *
+     * @param index the named request's index, or -1 without a mix
+     */
+    public void recordUnsent(boolean signOn, int index, String message) {
+        if (!signOn) {
+            requests++;
+            failures++;
+        }
+        if (named != null && index >= 0) {
+            named.recordUnsent(index);
+        }
+        recordFailureReason(message);
+    }
+
+    /**
+     * Why a complete response failed beyond its code (a value not found, an echo that differs):
+     * aggregated with the error messages, counted under no error kind.
+     */
+    public void recordFailureReason(String message) {
+        errorMessages.computeIfAbsent(message, m -> new long[1])[0]++;
+    }
+
     /** Counts one error of {@code kind}; {@code message} is aggregated, never printed per error. */
     public void recordError(ErrorKind kind, String message) {
         switch (kind) {

@@ -60,6 +60,12 @@ public final class NamedStats {
         Histograms.record(latencyUs[index], latencyMicros);
     }
 
+    /** A request {@code index} not sent for a missing value: a failure without a latency. */
+    public void recordUnsent(int index) {
+        requests[index]++;
+        failures[index]++;
+    }
+
     /** Adds everything here to {@code target} (of the same size) and starts again from nothing. */
     public void moveTo(NamedStats target) {
         for (int i = 0; i < requests.length; i++) {

@@ -19,15 +19,49 @@ public final class RequestMix {
     /** The order of a mix; null for a single request. */
     private final WeightedOrder order;
 
-    private RequestMix(List<RequestTemplate> templates, List<String> names, WeightedOrder order) {
+    /** By place in the order's weights, the request's index: the mix without its sign-ons. */
+    private final int[] ordered;
+
+    /** The indexes of the sign-on requests, in file order; empty for none. */
+    private final int[] signOns;
+
+    /** The variables the responses extract ({@code Profile.variables()}). */
+    private final List<String> variables;
+
+    /** The variables some sign-on's response extracts. */
+    private final java.util.Set<String> signOnVariables;
+
+    private RequestMix(
+            List<RequestTemplate> templates,
+            List<String> names,
+            WeightedOrder order,
+            int[] ordered,
+            int[] signOns,
+            List<String> variables,
+            java.util.Set<String> signOnVariables) {
         this.templates = List.copyOf(templates);
         this.names = List.copyOf(names);
         this.order = order;
+        this.ordered = ordered;
+        this.signOns = signOns;
+        this.variables = List.copyOf(variables);
+        this.signOnVariables = java.util.Set.copyOf(signOnVariables);
     }
 
     /** A run of one request, unnamed. */
     public static RequestMix single(RequestTemplate template) {
-        return new RequestMix(List.of(template), List.of(), null);
+        return single(template, List.of());
+    }
+
+    private static RequestMix single(RequestTemplate template, List<String> variables) {
+        return new RequestMix(
+                List.of(template),
+                List.of(),
+                null,
+                new int[] {0},
+                new int[0],
+                variables,
+                java.util.Set.of());
     }
 
     /**
@@ -41,14 +75,63 @@ public final class RequestMix {
         List<RequestTemplate> templates =
                 RequestTemplate.compileAll(profile, slice, Clock.systemDefaultZone(), environment);
         if (!profile.isMix()) {
-            return single(templates.get(0));
+            return single(templates.get(0), profile.variables());
         }
         List<NamedRequest> mix = profile.mix();
-        int[] weights = mix.stream().mapToInt(NamedRequest::weight).toArray();
+        int[] ordered =
+                java.util.stream.IntStream.range(0, mix.size())
+                        .filter(i -> !mix.get(i).signOn())
+                        .toArray();
+        int[] signOns =
+                java.util.stream.IntStream.range(0, mix.size())
+                        .filter(i -> mix.get(i).signOn())
+                        .toArray();
+        int[] weights = java.util.Arrays.stream(ordered).map(i -> mix.get(i).weight()).toArray();
         WeightedOrder order =
                 WeightedOrder.of(
                         weights, RunnerLimits.REQUEST_NAMES_MAX * RunnerLimits.REQUEST_WEIGHT_MAX);
-        return new RequestMix(templates, mix.stream().map(NamedRequest::name).toList(), order);
+        java.util.Set<String> signOnVariables = new java.util.HashSet<>();
+        for (int i : signOns) {
+            mix.get(i).response().extracts().forEach(rule -> signOnVariables.add(rule.name()));
+        }
+        return new RequestMix(
+                templates,
+                mix.stream().map(NamedRequest::name).toList(),
+                order,
+                ordered,
+                signOns,
+                profile.variables(),
+                signOnVariables);
+    }
+
+    /** The sign-on requests' indexes, in file order: sent on each new connection first. */
+    public int[] signOns() {
+        return signOns.clone();
+    }
+
+    /** Whether request {@code index} is a sign-on. */
+    public boolean isSignOn(int index) {
+        for (int signOn : signOns) {
+            if (signOn == index) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The variables the responses extract, by index; empty for none. */
+    public List<String> variables() {
+        return variables;
+    }
+
+    /** Whether a sign-on's response sets {@code variable}. */
+    public boolean setBySignOn(String variable) {
+        return signOnVariables.contains(variable);
+    }
+
+    /** The index of the request a cursor of {@link #cursor} gives next. */
+    public int next(WeightedOrder.Cursor cursor) {
+        return ordered[cursor.next()];
     }
 
     /** Whether this is a mix of named requests. */

@@ -56,22 +56,43 @@ public final class RequestTemplate {
     private final int sizeHint;
     private final ThreadLocal<Segment.Draw> scratch;
 
+    /** The values its response checks by echo ({@code rsp_echo}), in the rule's order. */
+    private final List<String> echoNames;
+
+    /**
+     * By echo name, the segment of its first occurrence, or -1 when the request does not send it.
+     */
+    private final int[] echoSlots;
+
     /** For STATIC templates: the one request, or why it cannot be built. */
     private final byte[] staticRequest;
 
     private final String staticError;
 
     private RequestTemplate(
-            List<Segment> head, List<Segment> body, int lengthWidth, LengthType lengthType) {
+            List<Segment> head,
+            List<Segment> body,
+            int lengthWidth,
+            LengthType lengthType,
+            List<String> names,
+            List<String> echoNames) {
         List<Segment> all = new ArrayList<>(head);
         all.addAll(body);
         this.segments = all.toArray(new Segment[0]);
+        this.echoNames = List.copyOf(echoNames);
+        this.echoSlots = new int[echoNames.size()];
+        boolean echoes = false;
+        for (int k = 0; k < echoSlots.length; k++) {
+            echoSlots[k] = names.indexOf(echoNames.get(k));
+            echoes |= echoSlots[k] >= 0;
+        }
         this.bodyStart = head.size();
         this.headLengthFields = countLengthFields(head);
         this.bodyLengthFields = countLengthFields(body);
         this.lengthWidth = lengthWidth;
         this.lengthType = lengthType;
-        this.kind = kindOf(all);
+        // A request whose sent values are checked is built each time, so they can be taken.
+        this.kind = echoes ? Kind.PER_REQUEST : kindOf(all);
         int slots = segments.length;
         this.scratch = ThreadLocal.withInitial(() -> new Segment.Draw(slots));
         if (kind == Kind.STATIC) {
@@ -129,8 +150,14 @@ public final class RequestTemplate {
      */
     public static RequestTemplate compile(
             Profile profile, RunnerSlice slice, Clock clock, Function<String, String> environment) {
-        Parameters parameters = new Parameters(profile.parameters(), slice, clock, environment);
-        return compile(profile.request(), parameters);
+        Parameters parameters =
+                new Parameters(
+                        profile.parameters(), profile.variables(), slice, clock, environment);
+        return compile(profile.request(), echoNames(profile.response()), parameters);
+    }
+
+    private static List<String> echoNames(io.tcpload.runner.profile.ResponseSpec response) {
+        return response.echoes().stream().map(io.tcpload.runner.profile.ValueRule::name).toList();
     }
 
     /**
@@ -142,14 +169,16 @@ public final class RequestTemplate {
      */
     public static List<RequestTemplate> compileAll(
             Profile profile, RunnerSlice slice, Clock clock, Function<String, String> environment) {
-        Parameters parameters = new Parameters(profile.parameters(), slice, clock, environment);
+        Parameters parameters =
+                new Parameters(
+                        profile.parameters(), profile.variables(), slice, clock, environment);
         if (!profile.isMix()) {
-            return List.of(compile(profile.request(), parameters));
+            return List.of(compile(profile.request(), echoNames(profile.response()), parameters));
         }
         List<RequestTemplate> templates = new ArrayList<>(profile.mix().size());
         for (NamedRequest named : profile.mix()) {
             try {
-                templates.add(compile(named.request(), parameters));
+                templates.add(compile(named.request(), echoNames(named.response()), parameters));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(
                         "[request." + named.name() + "]: " + e.getMessage(), e);
@@ -158,7 +187,8 @@ public final class RequestTemplate {
         return templates;
     }
 
-    private static RequestTemplate compile(RequestSpec request, Parameters parameters) {
+    private static RequestTemplate compile(
+            RequestSpec request, List<String> echoNames, Parameters parameters) {
         if (request.lengthWidth() > MAX_LENGTH_WIDTH) {
             throw new IllegalArgumentException(
                     "length width "
@@ -167,19 +197,28 @@ public final class RequestTemplate {
                             + MAX_LENGTH_WIDTH
                             + " digits");
         }
+        List<String> names = new ArrayList<>();
         List<Segment> head =
                 parse(
                         request.headTemplate(),
                         where("head", request.headLine()),
                         request.lengthWidth(),
-                        parameters);
+                        parameters,
+                        names);
         List<Segment> body =
                 parse(
                         request.bodyTemplate(),
                         where("body", request.bodyLine()),
                         request.lengthWidth(),
-                        parameters);
-        return new RequestTemplate(head, body, request.lengthWidth(), request.lengthType());
+                        parameters,
+                        names);
+        return new RequestTemplate(
+                head, body, request.lengthWidth(), request.lengthType(), names, echoNames);
+    }
+
+    /** The values its response checks by echo, in the order {@link #writeRequest} returns them. */
+    public List<String> echoNames() {
+        return echoNames;
     }
 
     public Kind kind() {
@@ -209,7 +248,30 @@ public final class RequestTemplate {
         build(out, connectionId);
     }
 
-    private void build(ByteBuf out, long connectionId) {
+    /**
+     * As {@link #writeRequest(ByteBuf, long)}, with the connection's extracted values for its
+     * {@code $(NAME)} variables.
+     *
+     * @return by echo name ({@link #echoNames}), the bytes sent for it, null for one not sent; null
+     *     when the response checks no echo
+     * @throws MissingValueException when a variable it needs is unset; nothing is left in out
+     */
+    public byte[][] writeRequest(
+            ByteBuf out, long connectionId, io.tcpload.runner.correlate.Variables variables) {
+        if (staticRequest != null) {
+            writeRequest(out, connectionId);
+            return null;
+        }
+        Segment.Draw draw = scratch.get();
+        draw.variables = variables;
+        try {
+            return build(out, connectionId);
+        } finally {
+            draw.variables = null;
+        }
+    }
+
+    private byte[][] build(ByteBuf out, long connectionId) {
         Segment.Draw draw = scratch.get();
         long headBytes = 0;
         long bodyBytes = 0;
@@ -226,9 +288,25 @@ public final class RequestTemplate {
             total += (long) lengthFields * draw.lengthDigits;
         }
         out.ensureWritable((int) Math.min(total, Integer.MAX_VALUE));
-        for (int i = 0; i < segments.length; i++) {
-            segments[i].write(out, draw, i);
+        if (echoSlots.length == 0) {
+            for (int i = 0; i < segments.length; i++) {
+                segments[i].write(out, draw, i);
+            }
+            return null;
         }
+        byte[][] sent = new byte[echoSlots.length][];
+        for (int i = 0; i < segments.length; i++) {
+            int from = out.writerIndex();
+            segments[i].write(out, draw, i);
+            for (int k = 0; k < echoSlots.length; k++) {
+                if (echoSlots[k] == i) {
+                    sent[k] =
+                            io.netty.buffer.ByteBufUtil.getBytes(
+                                    out, from, out.writerIndex() - from);
+                }
+            }
+        }
+        return sent;
     }
 
     /** Sets the length field's value and digit count, or fails when it does not fit. */
@@ -277,13 +355,17 @@ public final class RequestTemplate {
 
     /** Splits a template at each {@code $(name)}: the name runs to the first {@code )}. */
     private static List<Segment> parse(
-            String template, String where, int lengthWidth, Parameters parameters) {
+            String template,
+            String where,
+            int lengthWidth,
+            Parameters parameters,
+            List<String> names) {
         List<Segment> segments = new ArrayList<>();
         int at = 0;
         while (true) {
             int open = template.indexOf("$(", at);
             if (open < 0) {
-                addLiteral(segments, template.substring(at));
+                addLiteral(segments, template.substring(at), names);
                 return segments;
             }
             int close = template.indexOf(')', open + 2);
@@ -293,13 +375,14 @@ public final class RequestTemplate {
                                 + " has '$(' without a closing ')': "
                                 + shown(template.substring(open)));
             }
-            addLiteral(segments, template.substring(at, open));
+            addLiteral(segments, template.substring(at, open), names);
             String name = template.substring(open + 2, close);
             if (name.equals(RequestSpec.LENGTH)) {
                 segments.add(new Segment.LengthField(lengthWidth));
             } else {
                 segments.add(parameters.occurrence(name, where));
             }
+            names.add(name);
             at = close + 1;
         }
     }
@@ -310,9 +393,10 @@ public final class RequestTemplate {
         return ByteText.display(text.length() > max ? text.substring(0, max) + "..." : text);
     }
 
-    private static void addLiteral(List<Segment> segments, String text) {
+    private static void addLiteral(List<Segment> segments, String text, List<String> names) {
         if (!text.isEmpty()) {
             segments.add(new Segment.Literal(ByteText.encode(text)));
+            names.add(null);
         }
     }
 
@@ -347,15 +431,18 @@ public final class RequestTemplate {
     private static final class Parameters {
         private final Map<String, ParameterSpec> declared = new HashMap<>();
         private final Map<String, Object> states = new HashMap<>();
+        private final List<String> variables;
         private final RunnerSlice slice;
         private final Clock clock;
         private final Function<String, String> environment;
 
         Parameters(
                 List<ParameterSpec> specs,
+                List<String> variables,
                 RunnerSlice slice,
                 Clock clock,
                 Function<String, String> environment) {
+            this.variables = List.copyOf(variables);
             this.slice = slice;
             this.clock = clock;
             this.environment = environment;
@@ -369,6 +456,9 @@ public final class RequestTemplate {
 
         Segment occurrence(String name, String where) {
             ParameterSpec spec = declared.get(name);
+            if (spec == null && variables.contains(name)) {
+                return new Segment.VariableUse(variables.indexOf(name), name);
+            }
             if (spec == null) {
                 throw new IllegalArgumentException(
                         where

@@ -39,6 +39,9 @@ abstract sealed class Segment {
         long lengthValue;
         int lengthDigits;
 
+        /** The connection's variables while one of its requests is built; else null. */
+        io.tcpload.runner.correlate.Variables variables;
+
         Draw(int slots) {
             this.numbers = new long[slots];
             this.arrays = new byte[slots][];
@@ -188,6 +191,37 @@ abstract sealed class Segment {
         @Override
         int maxLength() {
             return lines.maxLineLength();
+        }
+    }
+
+    /** A variable extracted from an earlier response on the connection ({@code rsp_extract}). */
+    static final class VariableUse extends Segment {
+        private final int index;
+        private final String name;
+
+        VariableUse(int index, String name) {
+            this.index = index;
+            this.name = name;
+        }
+
+        @Override
+        int draw(Draw draw, int slot, long connectionId) {
+            byte[] value = draw.variables == null ? null : draw.variables.get(index);
+            if (value == null) {
+                throw new MissingValueException(name);
+            }
+            draw.arrays[slot] = value;
+            return value.length;
+        }
+
+        @Override
+        void write(ByteBuf out, Draw draw, int slot) {
+            out.writeBytes(draw.arrays[slot]);
+        }
+
+        @Override
+        int maxLength() {
+            return io.tcpload.runner.profile.ValueRule.MAX_VALUE_BYTES;
         }
     }
 

@@ -1,6 +1,5 @@
 package io.tcpload.runner.codec;
 
-import static io.tcpload.runner.codec.DecoderHarness.ascii;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.buffer.ByteBuf;
@@ -150,5 +149,9 @@ class CodeJudgeTest {
             ResponseSpec spec = Corpus.withCode(type, CodeLocation.BODY, "<c>", 1, 6, "000000");
             assertThat(new CodeJudge(spec).isSuccess(empty, 0, 0)).as(type.name()).isFalse();
         }
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 }

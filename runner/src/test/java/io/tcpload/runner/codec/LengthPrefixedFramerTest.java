@@ -1,6 +1,5 @@
 package io.tcpload.runner.codec;
 
-import static io.tcpload.runner.codec.DecoderHarness.ascii;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -118,5 +117,9 @@ class LengthPrefixedFramerTest {
                                         Corpus.withFraming(8, 3, 8, LengthType.BODY, MAX)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("length field at 3 width 8 does not fit a 8-byte head");
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 }

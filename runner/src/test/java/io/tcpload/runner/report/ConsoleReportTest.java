@@ -3,6 +3,7 @@ package io.tcpload.runner.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tcpload.runner.stats.Counts;
+import io.tcpload.runner.stats.RunBuilder;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.SecondSample;
@@ -94,16 +95,7 @@ class ConsoleReportTest {
     @Test
     void aRunThatTookNoTimeHasZeroRatesRatherThanInfinity() {
         RunSummary base = Summaries.everything();
-        RunSummary instant =
-                new RunSummary(
-                        base.info(),
-                        0,
-                        base.counts(),
-                        base.latencyUs(),
-                        base.connectUs(),
-                        base.requestRate(),
-                        base.seconds(),
-                        base.errorMessages());
+        RunSummary instant = RunBuilder.from(base).runtimeUs(0).build();
 
         String report = ConsoleReport.render(instant, ReportOptions.DEFAULT);
 

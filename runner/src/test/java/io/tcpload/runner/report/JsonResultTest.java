@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.stats.Counts;
+import io.tcpload.runner.stats.RunBuilder;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.SecondRows;
 import java.util.List;
@@ -83,20 +84,7 @@ class JsonResultTest {
                 List.of(
                         new RunSummary.AddressCount("10.1.2.3:9000", 6, 1),
                         new RunSummary.AddressCount("[fd00::4]:9000", 4, 3));
-        RunSummary spread =
-                new RunSummary(
-                        base.info(),
-                        base.runtimeUs(),
-                        base.counts(),
-                        base.latencyUs(),
-                        base.connectUs(),
-                        base.requestRate(),
-                        base.seconds(),
-                        base.errorMessages(),
-                        base.startEpochUs(),
-                        base.lastStartEpochUs(),
-                        base.rate(),
-                        addresses);
+        RunSummary spread = RunBuilder.from(base).addresses(addresses).build();
         String json = JsonResult.write(spread);
         JsonNode tree = MAPPER.readTree(json);
         assertThat(tree.at("/addresses/1/address").asText()).isEqualTo("[fd00::4]:9000");
@@ -116,18 +104,10 @@ class JsonResultTest {
     void theStartInstantRoundTripsAndAResultWithoutItReadsAsUnknown() throws Exception {
         RunSummary base = Summaries.everything();
         RunSummary started =
-                new RunSummary(
-                        base.info(),
-                        base.runtimeUs(),
-                        base.counts(),
-                        base.latencyUs(),
-                        base.connectUs(),
-                        base.requestRate(),
-                        base.seconds(),
-                        base.errorMessages(),
-                        1_700_000_000_123_456L,
-                        1_700_000_000_123_789L,
-                        null);
+                RunBuilder.from(base)
+                        .startEpochUs(1_700_000_000_123_456L)
+                        .lastStartEpochUs(1_700_000_000_123_789L)
+                        .build();
 
         String json = JsonResult.write(started);
         ObjectNode withoutStart = (ObjectNode) MAPPER.readTree(json);
@@ -260,15 +240,14 @@ class JsonResultTest {
 
     private static RunSummary withLatency(Histogram latencyUs) {
         RunSummary base = Summaries.empty();
-        return new RunSummary(
-                base.info(),
-                base.runtimeUs(),
-                base.counts(),
-                latencyUs,
-                base.connectUs(),
-                base.requestRate(),
-                List.of(),
-                List.of());
+        return RunBuilder.aRun()
+                .info(base.info())
+                .runtimeUs(base.runtimeUs())
+                .counts(base.counts())
+                .latencyUs(latencyUs)
+                .connectUs(base.connectUs())
+                .requestRate(base.requestRate())
+                .build();
     }
 
     /** {@code json} with the text field at {@code pointer} replaced by {@code value}. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tcpload.runner.stats.RunBuilder;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.RunSummary.RequestStats;
 import java.util.List;
@@ -14,24 +15,15 @@ class RequestTableTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private static RunSummary withRows(RunSummary base) {
-        return new RunSummary(
-                base.info(),
-                base.runtimeUs(),
-                base.counts(),
-                base.latencyUs(),
-                base.connectUs(),
-                base.requestRate(),
-                base.seconds(),
-                base.errorMessages(),
-                base.startEpochUs(),
-                base.lastStartEpochUs(),
-                base.rate(),
-                base.addresses(),
-                List.of(
-                        new RequestStats(
-                                "authorise", 7, 7, 0, Summaries.histogram(500, 6, 1000, 1)),
-                        new RequestStats("balance", 2, 1, 1, Summaries.histogram(1000, 2)),
-                        new RequestStats("reversal", 1, 0, 1, Summaries.histogram(2000, 1))));
+        return RunBuilder.from(base)
+                .byRequest(
+                        List.of(
+                                new RequestStats(
+                                        "authorise", 7, 7, 0, Summaries.histogram(500, 6, 1000, 1)),
+                                new RequestStats("balance", 2, 1, 1, Summaries.histogram(1000, 2)),
+                                new RequestStats(
+                                        "reversal", 1, 0, 1, Summaries.histogram(2000, 1))))
+                .build();
     }
 
     @Test

@@ -1,6 +1,8 @@
 package io.tcpload.runner.report;
 
 import io.tcpload.runner.stats.Counts;
+import io.tcpload.runner.stats.CountsBuilder;
+import io.tcpload.runner.stats.RunBuilder;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.SecondSample;
@@ -78,32 +80,9 @@ final class Summaries {
 
     /** {@code summary} with {@code retried} requests written again. */
     static RunSummary withRetried(RunSummary summary, long retried) {
-        Counts c = summary.counts();
-        Counts counts =
-                new Counts(
-                        c.requests(),
-                        c.successes(),
-                        c.failures(),
-                        c.connectErrors(),
-                        c.readErrors(),
-                        c.writeErrors(),
-                        c.timeouts(),
-                        c.bytesRead(),
-                        c.bytesWritten(),
-                        c.non2xx3xx(),
-                        retried);
-        return new RunSummary(
-                summary.info(),
-                summary.runtimeUs(),
-                counts,
-                summary.latencyUs(),
-                summary.connectUs(),
-                summary.requestRate(),
-                summary.seconds(),
-                summary.errorMessages(),
-                summary.startEpochUs(),
-                summary.lastStartEpochUs(),
-                summary.rate());
+        return RunBuilder.from(summary)
+                .counts(CountsBuilder.from(summary.counts()).retried(retried).build())
+                .build();
     }
 
     /** A run that completed nothing at all. */

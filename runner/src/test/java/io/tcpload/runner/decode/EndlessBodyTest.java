@@ -1,11 +1,13 @@
-package io.tcpload.runner.codec;
+package io.tcpload.runner.decode;
 
-import static io.tcpload.runner.codec.DecoderHarness.ascii;
+import static io.tcpload.runner.decode.DecoderHarness.ascii;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.tcpload.runner.codec.ResponseFramingException;
+import io.tcpload.runner.codec.ResponseOutcome;
 import io.tcpload.runner.profile.CodeLocation;
 import io.tcpload.runner.profile.CodeType;
 import io.tcpload.runner.profile.ResponseSpec;

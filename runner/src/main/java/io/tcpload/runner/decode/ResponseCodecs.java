@@ -1,5 +1,11 @@
-package io.tcpload.runner.codec;
+package io.tcpload.runner.decode;
 
+import io.tcpload.runner.codec.CodeJudge;
+import io.tcpload.runner.codec.HttpStatusRule;
+import io.tcpload.runner.codec.LengthPrefixedFramer;
+import io.tcpload.runner.codec.ResponseFramingException;
+import io.tcpload.runner.codec.ResponseOutcome;
+import io.tcpload.runner.correlate.ResponseValues;
 import io.tcpload.runner.profile.CodeLocation;
 import io.tcpload.runner.profile.ResponseSpec;
 import java.util.List;
@@ -33,6 +39,9 @@ public final class ResponseCodecs {
     /** The status tables in HTTP mode, by the same index, else null. */
     private final HttpStatusRule[] statusRules;
 
+    /** By the same index, what each rule carries from its responses; null where nothing. */
+    private final ResponseValues[] values;
+
     /** The length framing in raw mode, else null (in HTTP mode it need not be consistent). */
     private final LengthPrefixedFramer framer;
 
@@ -50,6 +59,24 @@ public final class ResponseCodecs {
             }
         }
         this.framer = http ? null : new LengthPrefixedFramer(spec);
+        List<String> variables = variablesOf(spec, judged);
+        this.values = new ResponseValues[judged.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = ResponseValues.of(judged.get(i), variables);
+        }
+    }
+
+    /**
+     * The variables the rules extract, each once, in the order first written: {@code spec}'s, then
+     * each judging rule's (the order of {@code Profile.variables()}).
+     */
+    static List<String> variablesOf(ResponseSpec spec, List<ResponseSpec> judged) {
+        java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+        spec.extracts().forEach(rule -> names.add(rule.name()));
+        for (ResponseSpec rule : judged) {
+            rule.extracts().forEach(extract -> names.add(extract.name()));
+        }
+        return List.copyOf(names);
     }
 
     /**
@@ -97,7 +124,7 @@ public final class ResponseCodecs {
      * oldest request in flight).
      */
     public ResponseDecoder newDecoder(IntConsumer bytesRead, IntSupplier answering) {
-        Judging judging = new Judging(judges, statusRules, answering);
+        Judging judging = new Judging(judges, statusRules, values, answering);
         ResponseDecoder decoder =
                 http
                         ? new HttpDecoder(judging, maxResponseBytes, singleResponse)
@@ -113,12 +140,23 @@ public final class ResponseCodecs {
     static final class Judging {
         private final CodeJudge[] judges;
         private final HttpStatusRule[] statusRules;
+        private final ResponseValues[] values;
         private final IntSupplier answering;
 
-        Judging(CodeJudge[] judges, HttpStatusRule[] statusRules, IntSupplier answering) {
+        Judging(
+                CodeJudge[] judges,
+                HttpStatusRule[] statusRules,
+                ResponseValues[] values,
+                IntSupplier answering) {
             this.judges = judges;
             this.statusRules = statusRules;
+            this.values = values;
             this.answering = answering;
+        }
+
+        /** What the rule of the response just framed carries; null for nothing. */
+        ResponseValues values() {
+            return values[index()];
         }
 
         private int index() {
@@ -144,12 +182,23 @@ public final class ResponseCodecs {
                     return true;
                 }
             }
+            for (ResponseValues rule : values) {
+                if (rule != null && rule.readsHead()) {
+                    return true;
+                }
+            }
             return false;
         }
 
         /** The most leading body bytes a rule reads: what the HTTP framer keeps of a body. */
         long bodyBytesNeeded() {
             long most = 0;
+            for (ResponseValues rule : values) {
+                if (rule != null && rule.readsBody()) {
+                    // A value may lie anywhere: the whole body, within max_response_bytes.
+                    return Long.MAX_VALUE;
+                }
+            }
             for (CodeJudge judge : judges) {
                 if (judge.location() == CodeLocation.BODY) {
                     most = Math.max(most, judge.bytesNeeded());

@@ -1,8 +1,11 @@
-package io.tcpload.runner.codec;
+package io.tcpload.runner.decode;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
+import io.tcpload.runner.codec.CheckedResponse;
+import io.tcpload.runner.codec.ResponseFramingException;
+import io.tcpload.runner.codec.ResponseOutcome;
 import java.util.List;
 import java.util.function.IntConsumer;
 
@@ -90,10 +93,11 @@ public abstract class ResponseDecoder extends ByteToMessageDecoder {
     /**
      * Frames and judges at most one response from {@code in}, consuming what it framed.
      *
-     * @return the outcome, or {@code null} if no response completed
+     * @return the {@link ResponseOutcome} (a {@link CheckedResponse} for a rule that carries
+     *     values), or {@code null} if no response completed
      * @throws ResponseFramingException if the bytes cannot be framed
      */
-    abstract ResponseOutcome decodeResponse(ByteBuf in);
+    abstract Object decodeResponse(ByteBuf in);
 
     /** Whether the response just returned by {@link #decodeResponse} was the connection's last. */
     boolean lastOnConnection() {
@@ -108,7 +112,7 @@ public abstract class ResponseDecoder extends ByteToMessageDecoder {
      *
      * @return the outcome, or {@code null}
      */
-    ResponseOutcome decodeOnClose() {
+    Object decodeOnClose() {
         return null;
     }
 
@@ -130,7 +134,7 @@ public abstract class ResponseDecoder extends ByteToMessageDecoder {
                 started = true;
                 startOffset = received - in.readableBytes();
             }
-            ResponseOutcome outcome = decodeResponse(in);
+            Object outcome = decodeResponse(in);
             if (outcome == null) {
                 return;
             }
@@ -157,7 +161,7 @@ public abstract class ResponseDecoder extends ByteToMessageDecoder {
         if (failed || (singleResponse && responded) || !out.isEmpty()) {
             return;
         }
-        ResponseOutcome outcome = started ? decodeOnClose() : null;
+        Object outcome = started ? decodeOnClose() : null;
         if (outcome != null) {
             responded = true;
             fired(true);

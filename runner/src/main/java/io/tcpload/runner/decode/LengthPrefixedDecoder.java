@@ -1,6 +1,11 @@
-package io.tcpload.runner.codec;
+package io.tcpload.runner.decode;
 
 import io.netty.buffer.ByteBuf;
+import io.tcpload.runner.codec.CheckedResponse;
+import io.tcpload.runner.codec.CodeJudge;
+import io.tcpload.runner.codec.LengthPrefixedFramer;
+import io.tcpload.runner.codec.ResponseOutcome;
+import io.tcpload.runner.correlate.ResponseValues;
 import io.tcpload.runner.profile.CodeLocation;
 
 /**
@@ -19,7 +24,7 @@ final class LengthPrefixedDecoder extends ResponseDecoder {
     }
 
     @Override
-    ResponseOutcome decodeResponse(ByteBuf in) {
+    Object decodeResponse(ByteBuf in) {
         int size = framer.responseSize(in);
         if (size < 0 || in.readableBytes() < size) {
             return null;
@@ -31,7 +36,16 @@ final class LengthPrefixedDecoder extends ResponseDecoder {
                 judge.location() == CodeLocation.HEAD
                         ? judge.isSuccess(in, start, headLength)
                         : judge.isSuccess(in, start + headLength, size - headLength);
+        ResponseOutcome outcome = success ? ResponseOutcome.SUCCESS : ResponseOutcome.FAILURE;
+        ResponseValues values = judging.values();
+        if (values == null) {
+            in.skipBytes(size);
+            return outcome;
+        }
+        ResponseValues.Checked checked =
+                values.check(
+                        in, start, headLength, in, start + headLength, size - headLength, success);
         in.skipBytes(size);
-        return success ? ResponseOutcome.SUCCESS : ResponseOutcome.FAILURE;
+        return new CheckedResponse(outcome, checked, values);
     }
 }

@@ -1,8 +1,9 @@
-package io.tcpload.runner.codec;
+package io.tcpload.runner.decode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.channel.ChannelHandler;
+import io.tcpload.runner.codec.ResponseOutcome;
 import io.tcpload.runner.profile.LengthType;
 import io.tcpload.runner.profile.ResponseSpec;
 import io.tcpload.runner.testing.Corpus;

@@ -1,13 +1,14 @@
-package io.tcpload.runner.codec;
+package io.tcpload.runner.decode;
 
-import static io.tcpload.runner.codec.DecoderHarness.ascii;
-import static io.tcpload.runner.codec.DecoderHarness.concat;
+import static io.tcpload.runner.decode.DecoderHarness.ascii;
+import static io.tcpload.runner.decode.DecoderHarness.concat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.tcpload.runner.codec.ResponseOutcome;
 import io.tcpload.runner.profile.ResponseSpec;
 import io.tcpload.runner.testing.Corpus;
 import java.util.ArrayList;

@@ -1,7 +1,13 @@
-package io.tcpload.runner.codec;
+package io.tcpload.runner.decode;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
+import io.tcpload.runner.codec.CheckedResponse;
+import io.tcpload.runner.codec.CodeJudge;
+import io.tcpload.runner.codec.HttpResponseFramer;
+import io.tcpload.runner.codec.HttpStatusRule;
+import io.tcpload.runner.codec.ResponseOutcome;
+import io.tcpload.runner.correlate.ResponseValues;
 import io.tcpload.runner.profile.CodeLocation;
 
 /**
@@ -22,7 +28,7 @@ final class HttpDecoder extends ResponseDecoder {
     }
 
     @Override
-    ResponseOutcome decodeResponse(ByteBuf in) {
+    Object decodeResponse(ByteBuf in) {
         return framer.parse(in) ? judgeCompleted() : null;
     }
 
@@ -37,11 +43,11 @@ final class HttpDecoder extends ResponseDecoder {
     }
 
     @Override
-    ResponseOutcome decodeOnClose() {
+    Object decodeOnClose() {
         return framer.finishOnClose() ? judgeCompleted() : null;
     }
 
-    private ResponseOutcome judgeCompleted() {
+    private Object judgeCompleted() {
         int status = framer.statusCode();
         CodeJudge judge = judging.judge();
         boolean codeOk =
@@ -50,7 +56,23 @@ final class HttpDecoder extends ResponseDecoder {
                                 framer.headBuffer(), framer.headIndex(), framer.headLength())
                         : judge.isSuccess(
                                 framer.bodyBuffer(), framer.bodyIndex(), framer.bodyLength());
-        return ResponseOutcome.ofHttp(codeOk && judging.statusRule().accepts(status), status);
+        boolean success = codeOk && judging.statusRule().accepts(status);
+        ResponseOutcome outcome = ResponseOutcome.ofHttp(success, status);
+        ResponseValues values = judging.values();
+        if (values == null) {
+            return outcome;
+        }
+        return new CheckedResponse(
+                outcome,
+                values.check(
+                        framer.headBuffer(),
+                        framer.headIndex(),
+                        framer.headLength(),
+                        framer.bodyBuffer(),
+                        framer.bodyIndex(),
+                        framer.bodyLength(),
+                        success),
+                values);
     }
 
     /** What this connection's copies of heads and bodies cost now; for tests. */

@@ -1,6 +1,6 @@
-package io.tcpload.runner.codec;
+package io.tcpload.runner.decode;
 
-import static io.tcpload.runner.codec.DecoderHarness.ascii;
+import static io.tcpload.runner.decode.DecoderHarness.ascii;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.buffer.ByteBuf;
@@ -14,6 +14,8 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.ReferenceCountUtil;
+import io.tcpload.runner.codec.HttpResponseFramer;
+import io.tcpload.runner.codec.ResponseOutcome;
 import io.tcpload.runner.testing.Corpus;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;

@@ -1,0 +1,98 @@
+package io.tcpload.operator.local;
+
+import static io.tcpload.operator.local.LocalRunTest.tcpload;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tcpload.operator.local.LocalRunTest.Result;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** {@code tcpload run -f TEST.yaml --test}: the runner's dry run of a test, on one connection. */
+@Timeout(120)
+class LocalDryRunTest {
+
+    static List<Path> tests() {
+        return Examples.tests();
+    }
+
+    @ParameterizedTest
+    @MethodSource("tests")
+    void everyExampleDryRunsAgainstTheDemoTarget(Path example) {
+        Result result = tcpload("run", "-f", example.toString(), "--demo-target", "--test");
+
+        assertThat(result.exitStatus()).as(result.out() + result.err()).isZero();
+        assertThat(result.out())
+                .contains("Dry run @ 127.0.0.1:")
+                .containsPattern("Dry run: ([0-9]+) of \\1 responses? a success")
+                .doesNotContain("\nstatus:\n");
+    }
+
+    @Test
+    void thePaymentMixSignsOnFirstAndCarriesItsSession() {
+        Result result =
+                tcpload(
+                        "run",
+                        "-f",
+                        Examples.FOLDER.resolve("payment-mix.yaml").toString(),
+                        "--demo-target",
+                        "--test");
+
+        assertThat(result.exitStatus()).as(result.out() + result.err()).isZero();
+        assertThat(result.out())
+                .contains("[1/4] signon (sign-on)")
+                .contains("extract SESSION (xml <session> in body): \"S")
+                .contains("echo TRACE (xml <trace> in body): sent \"")
+                .contains("Dry run: 4 of 4 responses a success");
+    }
+
+    @Test
+    void aFailedResponseExitsOneAndResultFilesAreRefused(@TempDir Path folder) throws Exception {
+        String text = Files.readString(Examples.FOLDER.resolve("quickstart.yaml"));
+        Path wrong =
+                Files.writeString(
+                        folder.resolve("wrong.yaml"),
+                        text.replace("rsp_code_success = 000000", "rsp_code_success = 123456"));
+        Path profileFree =
+                Files.writeString(
+                        folder.resolve("served.yaml"), text.replace("port = 9000", "port = 9000"));
+
+        // The demo target serves what the profile asks for: point the test at a target that
+        // answers the quickstart's success code instead.
+        try (var target =
+                io.tcpload.runner.serve.DemoServer.start(
+                        io.tcpload.runner.profile.ProfileLoader.load(
+                                        Examples.FOLDER
+                                                .resolve("profiles")
+                                                .resolve("quickstart.ini"))
+                                .profile(),
+                        io.tcpload.runner.serve.ServeOptions.defaults())) {
+            Path pointed =
+                    Files.writeString(
+                            folder.resolve("pointed.yaml"),
+                            Files.readString(wrong)
+                                    .replace("host = tcpload-demo", "host = 127.0.0.1")
+                                    .replace("port = 9000", "port = " + target.port()));
+            Result failed = tcpload("run", "-f", pointed.toString(), "--test");
+            assertThat(failed.exitStatus()).as(failed.out() + failed.err()).isEqualTo(1);
+            assertThat(failed.out()).contains("verdict: failure");
+        }
+
+        Result refused =
+                tcpload(
+                        "run",
+                        "-f",
+                        profileFree.toString(),
+                        "--demo-target",
+                        "--test",
+                        "--json",
+                        folder.resolve("r.json").toString());
+        assertThat(refused.exitStatus()).isEqualTo(2);
+        assertThat(refused.err()).contains("--test prints the dry run");
+    }
+}
