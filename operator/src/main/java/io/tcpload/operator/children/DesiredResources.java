@@ -159,7 +159,7 @@ public final class DesiredResources {
     public static Job job(TcpLoadTest test, RunnerPolicy policy, int runnerPort) {
         TcpLoadTestSpec spec = test.getSpec();
         RunnerPodSettings runner = policy.effective(spec.getRunner());
-        int runners = spec.getRunners();
+        int runners = RunnerInvocations.pods(spec);
         Map<String, String> podLabels = new LinkedHashMap<>(runner.getLabels());
         podLabels.putAll(labels(test));
         ObjectMeta meta = childMeta(test, jobName(test));
@@ -247,7 +247,7 @@ public final class DesiredResources {
                 .withName(CONTAINER)
                 .withImage(runner.getImage())
                 .withImagePullPolicy(runner.getImagePullPolicy())
-                .withArgs(RunnerInvocations.forPod(test.getSpec(), runnerPort).toArgs())
+                .withArgs(RunnerInvocations.podArgs(test.getSpec(), runnerPort))
                 .withEnvFrom(runner.getEnvFrom())
                 .withEnv(env)
                 .addNewPort()

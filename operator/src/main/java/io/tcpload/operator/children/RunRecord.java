@@ -85,15 +85,19 @@ public final class RunRecord {
         if (!changed(job, current)) {
             return current;
         }
-        RunnerInvocation pod =
-                RunnerInvocation.parse(
-                        job.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs());
+        List<String> args = job.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs();
+        RunnerInvocation pod = RunnerInvocation.parse(RunnerInvocations.loadArgs(args));
         RunnerInvocation.Load load = pod.load();
         TcpLoadTestSpec run = new TcpLoadTestSpec();
         run.setProfile(current.getProfile());
         run.setProfileFrom(current.getProfileFrom());
         run.setFiles(current.getFiles());
         run.setRunners(job.getSpec().getCompletions());
+        if (RunnerInvocations.dryRunArgs(args)) {
+            // A dry run's Job has one pod; the runners asked for are in its arguments.
+            run.setDryRun(true);
+            run.setRunners(pod.share().count());
+        }
         run.setThreads(load.threads());
         run.setConnections((int) load.connections());
         run.setDuration(

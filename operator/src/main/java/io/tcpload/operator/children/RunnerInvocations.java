@@ -1,9 +1,11 @@
 package io.tcpload.operator.children;
 
+import io.tcpload.operator.crd.DataFile;
 import io.tcpload.operator.crd.Stage;
 import io.tcpload.operator.crd.TargetOverride;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TlsSettings;
+import io.tcpload.runner.cli.RunCommand;
 import io.tcpload.runner.contract.RunnerInvocation;
 import io.tcpload.runner.contract.RunnerInvocation.Control;
 import io.tcpload.runner.contract.RunnerInvocation.Load;
@@ -13,6 +15,7 @@ import io.tcpload.runner.contract.Shares;
 import io.tcpload.runner.format.Quantities;
 import io.tcpload.runner.profile.Target;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -56,7 +59,66 @@ public final class RunnerInvocations {
      */
     public static final int HOLD_RESULT_SECONDS = 600;
 
+    /**
+     * Where a dry run's runner pod writes its exchange: the container's termination message file
+     * (Kubernetes' default {@code terminationMessagePath}), which the kubelet copies into the pod's
+     * status, at most 4 KiB, when the container ends.
+     */
+    public static final String TERMINATION_MESSAGE_PATH = "/dev/termination-log";
+
     private RunnerInvocations() {}
+
+    /** Whether the test is a dry run ({@code spec.dryRun}) instead of a load. */
+    public static boolean dryRun(TcpLoadTestSpec spec) {
+        return Boolean.TRUE.equals(spec.getDryRun());
+    }
+
+    /** The test's runner pods: {@code spec.runners}, or one for a dry run. */
+    public static int pods(TcpLoadTestSpec spec) {
+        return dryRun(spec) ? 1 : spec.getRunners();
+    }
+
+    /**
+     * The runner container's arguments: {@link #forPod}'s, and for a dry run the runner's {@code
+     * --test} before them, its exchange written as the termination message, the values of ENV
+     * parameters and the lines of Secret-sourced files masked.
+     */
+    public static List<String> podArgs(TcpLoadTestSpec spec, int port) {
+        List<String> args = new ArrayList<>(forPod(spec, port).toArgs());
+        if (dryRun(spec)) {
+            List<String> flags = new ArrayList<>();
+            flags.add("--test");
+            flags.add(RunCommand.TEST_JSON + "=" + TERMINATION_MESSAGE_PATH);
+            flags.add(RunCommand.TEST_MASK_ENV);
+            for (DataFile file : spec.getFiles()) {
+                if (file.getSecretKeyRef() != null) {
+                    flags.add(RunCommand.TEST_MASK_FILE + "=" + file.getName());
+                }
+            }
+            args.addAll(0, flags);
+        }
+        return List.copyOf(args);
+    }
+
+    /**
+     * The load's arguments of a runner container's {@code args}: those a {@link RunnerInvocation}
+     * parses, without a dry run's flags ({@link #podArgs}).
+     */
+    public static List<String> loadArgs(List<String> args) {
+        return args.stream()
+                .filter(
+                        arg ->
+                                !arg.equals("--test")
+                                        && !arg.startsWith(RunCommand.TEST_JSON + "=")
+                                        && !arg.equals(RunCommand.TEST_MASK_ENV)
+                                        && !arg.startsWith(RunCommand.TEST_MASK_FILE + "="))
+                .toList();
+    }
+
+    /** Whether a runner container's {@code args} are a dry run's ({@link #podArgs}). */
+    public static boolean dryRunArgs(List<String> args) {
+        return args.contains("--test");
+    }
 
     /**
      * Runner {@code runnerIndex}, with its index and its share of the connections given.

@@ -3,6 +3,9 @@ package io.tcpload.operator.crd;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.crd.generator.annotation.PrinterColumn;
+import io.fabric8.generator.annotation.Size;
+import io.tcpload.runner.contract.RunnerLimits;
+import java.util.List;
 
 /** Every figure of the runner's report, merged over all runners. */
 public class ResultSummary {
@@ -76,6 +79,23 @@ public class ResultSummary {
                     + " milliseconds; absent without TLS.")
     @JsonInclude(JsonInclude.Include.NON_NULL)
     private Double tlsHandshakeP99Ms;
+
+    @JsonPropertyDescription(
+            "A transaction mix's requests, one row per [request.NAME] in the profile's order (at"
+                    + " most 32), merged over all runners exactly as the totals are; their"
+                    + " requests, successes and failures add up to the summary's. Absent for a"
+                    + " profile of one [request].")
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    @Size(max = RunnerLimits.REQUEST_NAMES_MAX)
+    private List<RequestSummary> byRequest;
+
+    public List<RequestSummary> getByRequest() {
+        return byRequest;
+    }
+
+    public void setByRequest(List<RequestSummary> byRequest) {
+        this.byRequest = byRequest;
+    }
 
     public Double getTlsHandshakeP99Ms() {
         return tlsHandshakeP99Ms;

@@ -159,6 +159,7 @@ public final class SpecRules {
                     + "(has(self.files) == has(oldSelf.files) && (!has(self.files) || self.files == oldSelf.files)) && "
                     + "(has(self.target) == has(oldSelf.target) && (!has(self.target) || self.target == oldSelf.target)) && "
                     + "(has(self.tls) == has(oldSelf.tls) && (!has(self.tls) || self.tls == oldSelf.tls)) && "
+                    + "(has(self.dryRun) == has(oldSelf.dryRun) && (!has(self.dryRun) || self.dryRun == oldSelf.dryRun)) && "
                     + "(has(self.threads) == has(oldSelf.threads) && (!has(self.threads) || self.threads == oldSelf.threads)) && "
                     + "(has(self.connections) == has(oldSelf.connections) && (!has(self.connections) || self.connections == oldSelf.connections)) && "
                     + "(has(self.duration) == has(oldSelf.duration) && (!has(self.duration) || self.duration == oldSelf.duration)) && "

@@ -152,6 +152,24 @@ public class TcpLoadTestSpec {
                     + " stays as the record of the result. Absent keeps them.")
     private Integer ttlSecondsAfterFinished;
 
+    @JsonPropertyDescription(
+            "A dry run instead of the load: one runner pod sends each request of the profile once,"
+                    + " in order, and the exchange (bytes as hex, framing, code, verdict) is"
+                    + " written into status.dryRun, values of ENV parameters and Secret-sourced"
+                    + " files masked; Succeeded when every response is a success. Runners,"
+                    + " connections, duration and thresholds are not used.")
+    // Left out of the JSON when absent, so that a spec without it hashes as before it existed.
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    private Boolean dryRun;
+
+    public Boolean getDryRun() {
+        return dryRun;
+    }
+
+    public void setDryRun(Boolean dryRun) {
+        this.dryRun = dryRun;
+    }
+
     public String getProfile() {
         return profile;
     }

@@ -1,5 +1,6 @@
 package io.tcpload.operator.crd;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.crd.generator.annotation.PrinterColumn;
 import io.fabric8.kubernetes.api.model.Condition;
@@ -54,6 +55,19 @@ public class TcpLoadTestStatus {
 
     @JsonPropertyDescription("The result merged over all runners, with exact percentiles.")
     private ResultSummary summary;
+
+    @JsonPropertyDescription(
+            "A dry run's exchange (spec.dryRun): each request and its response, bytes as hex.")
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    private DryRunStatus dryRun;
+
+    public DryRunStatus getDryRun() {
+        return dryRun;
+    }
+
+    public void setDryRun(DryRunStatus dryRun) {
+        this.dryRun = dryRun;
+    }
 
     @JsonPropertyDescription(
             "Each runner pod's state and result. Past 100 runners, only the runners with something"

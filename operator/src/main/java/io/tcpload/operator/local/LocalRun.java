@@ -1,6 +1,7 @@
 package io.tcpload.operator.local;
 
 import io.tcpload.operator.children.RunnerInvocations;
+import io.tcpload.operator.crd.DataFile;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.TargetOverride;
 import io.tcpload.operator.crd.TcpLoadTest;
@@ -23,6 +24,7 @@ import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.ProfileException;
 import io.tcpload.runner.profile.ProfileProblem;
 import io.tcpload.runner.report.ConsoleReport;
+import io.tcpload.runner.report.DryRunResult;
 import io.tcpload.runner.serve.DemoServer;
 import io.tcpload.runner.serve.ServeOptions;
 import io.tcpload.runner.session.Interruption;
@@ -94,7 +96,7 @@ public final class LocalRun {
             Optional<Path> html,
             boolean dryRun) {
         public Options(Path file, boolean demoTarget, Optional<String> duration) {
-            this(file, demoTarget, duration, Optional.empty(), Optional.empty());
+            this(file, demoTarget, duration, Optional.empty(), Optional.empty(), false);
         }
 
         public Options(
@@ -246,6 +248,9 @@ public final class LocalRun {
             Map<String, String> environment,
             Options options)
             throws InterruptedException {
+        if (RunnerInvocations.dryRun(spec)) {
+            return dryRun(profile, machine, spec, environment);
+        }
         int runners = spec.getRunners();
         List<LocalRunner> prepared = new ArrayList<>();
         try {
@@ -299,6 +304,47 @@ public final class LocalRun {
         } finally {
             prepared.forEach(LocalRunner::close);
         }
+    }
+
+    /**
+     * A dry run of {@code spec.dryRun}, as a cluster's runner pod does it (unlike {@code --test},
+     * which prints the runner's dry run alone): runner 0's invocation, each request once, printed,
+     * values of ENV parameters and Secret-sourced files masked; its exchange, within a termination
+     * message's bound, in the status block.
+     */
+    private int dryRun(
+            Profile profile,
+            LocalStatus machine,
+            TcpLoadTestSpec spec,
+            Map<String, String> environment) {
+        machine.accepted(Instant.now());
+        RunPlan plan;
+        try {
+            plan = RunPlan.of(RunnerInvocations.forRunner(spec, 0), NO_ENVIRONMENT);
+        } catch (PlanException e) {
+            e.problems().forEach(problem -> err.println("tcpload: runner 0: " + problem));
+            return EXIT_INVALID;
+        }
+        List<String> secretFiles =
+                spec.getFiles().stream()
+                        .filter(file -> file.getSecretKeyRef() != null)
+                        .map(DataFile::getName)
+                        .toList();
+        DryRun.Outcome outcome =
+                new DryRun(out, err, new DryRun.Options(Optional.empty(), true, secretFiles))
+                        .outcome(plan, profile, environment::get);
+        TcpLoadTestStatus status =
+                machine.dryRunEnded(
+                        outcome.exitStatus(),
+                        outcome.result().map(r -> r.toJson(DryRunResult.TERMINATION_MESSAGE_BYTES)),
+                        Instant.now());
+        out.println();
+        out.print(StatusYaml.render(status));
+        out.flush();
+        if (outcome.exitStatus() == EXIT_INVALID) {
+            return EXIT_INVALID;
+        }
+        return status.getPhase() == Phase.Succeeded ? EXIT_PASSED : EXIT_FAILED;
     }
 
     /**

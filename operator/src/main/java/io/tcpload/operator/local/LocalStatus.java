@@ -104,6 +104,25 @@ final class LocalStatus {
     }
 
     /**
+     * A dry run's runner ended with {@code exitStatus}, leaving {@code exchange} (its JSON, as a
+     * pod's termination message) or nothing: the machine writes the exchange and the verdict.
+     */
+    TcpLoadTestStatus dryRunEnded(int exitStatus, Optional<String> exchange, Instant now) {
+        boolean succeeded = exitStatus == 0;
+        RunnerPod pod =
+                new RunnerPod(
+                        0,
+                        null,
+                        succeeded ? "Succeeded" : "Failed",
+                        LOOPBACK,
+                        succeeded ? null : "Error: exit code " + exitStatus,
+                        null,
+                        now,
+                        exchange.orElse(null));
+        return step(Optional.empty(), Map.of(0, pod), Map.of(), Map.of(), now).status();
+    }
+
+    /**
      * The run was interrupted (by {@code signal}): the runners were stopped early, so whatever they
      * report is partial. The machine's status for their results is kept, and marked failed, so that
      * a partial run is never taken for a whole one.

@@ -2,14 +2,18 @@ package io.tcpload.operator.results;
 
 import io.tcpload.operator.crd.ErrorCounts;
 import io.tcpload.operator.crd.LatencySummary;
+import io.tcpload.operator.crd.RequestSummary;
 import io.tcpload.operator.crd.ResultSummary;
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.RunSummary;
+import io.tcpload.runner.stats.RunSummary.RequestStats;
+import java.util.ArrayList;
+import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
  * Turns a (merged) run summary into the status {@code summary}: every figure of the runner's
- * report, latencies in milliseconds. Pure.
+ * report, latencies in milliseconds, and a transaction mix's rows by request name. Pure.
  */
 public final class StatusSummaries {
     private static final double US_PER_MS = 1000.0;
@@ -44,7 +48,40 @@ public final class StatusSummaries {
         if (run.handshakeUs().getTotalCount() > 0) {
             summary.setTlsHandshakeP99Ms(percentileMs(run.handshakeUs(), 99));
         }
+        if (!run.byRequest().isEmpty()) {
+            List<RequestSummary> rows = new ArrayList<>();
+            for (RequestStats named : run.byRequest()) {
+                rows.add(request(named, seconds));
+            }
+            summary.setByRequest(rows);
+        }
         return summary;
+    }
+
+    /**
+     * One named request's row. Its ratios are of its own complete responses: a socket error (a
+     * refused connect, a timeout) belongs to the connection, not to a request name.
+     */
+    private static RequestSummary request(RequestStats named, double seconds) {
+        RequestSummary row = new RequestSummary();
+        row.setName(named.name());
+        row.setRequests(named.requests());
+        row.setSuccesses(named.successes());
+        row.setFailures(named.failures());
+        row.setTps(perSecond(named.requests(), seconds));
+        long requests = named.requests();
+        row.setSuccessRatio(requests == 0 ? 0 : (double) named.successes() / requests);
+        row.setErrorRatio(requests == 0 ? 0 : (double) named.failures() / requests);
+        Histogram latency = named.latencyUs();
+        row.setP50Ms(percentileMs(latency, 50));
+        row.setP75Ms(percentileMs(latency, 75));
+        row.setP90Ms(percentileMs(latency, 90));
+        row.setP99Ms(percentileMs(latency, 99));
+        row.setP999Ms(percentileMs(latency, 99.9));
+        row.setP9999Ms(percentileMs(latency, 99.99));
+        row.setMeanMs(latency.getTotalCount() == 0 ? 0 : latency.getMean() / US_PER_MS);
+        row.setMaxMs(latency.getTotalCount() == 0 ? 0 : latency.getMaxValue() / US_PER_MS);
+        return row;
     }
 
     private static ErrorCounts errors(Counts counts) {

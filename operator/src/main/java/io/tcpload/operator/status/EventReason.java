@@ -37,6 +37,8 @@ public enum EventReason {
     Succeeded(false),
     /** Every runner reported, and some thresholds did not hold. */
     ThresholdsMissed(true),
+    /** A dry run ended, and some responses were not a success. */
+    DryRunFailed(true),
     /** The spec was changed after the test started; the change is not applied. */
     SpecChangeRefused(true),
     /** The Job and ConfigMap were deleted after ttlSecondsAfterFinished. */

@@ -28,6 +28,9 @@ import java.util.Optional;
  *     DisruptionTarget} condition ({@code EvictionByEvictionAPI}, {@code PreemptionByScheduler},
  *     ...), or {@code deleted}; null for a pod with no deletion timestamp
  * @param endedAt when its runner container ended, null while it has not
+ * @param terminationMessage the runner container's termination message once it ended, whatever its
+ *     exit code (a dry run's exchange, or with {@code FallbackToLogsOnError} a failed runner's last
+ *     lines); null while it runs or when it left none
  */
 public record RunnerPod(
         int index,
@@ -36,10 +39,23 @@ public record RunnerPod(
         String podIp,
         String problem,
         String terminating,
-        Instant endedAt) {
+        Instant endedAt,
+        String terminationMessage) {
     /** A pod that is not going away and whose runner has not ended. */
     public RunnerPod(int index, String name, String phase, String podIp, String problem) {
-        this(index, name, phase, podIp, problem, null, null);
+        this(index, name, phase, podIp, problem, null, null, null);
+    }
+
+    /** A pod with no termination message read. */
+    public RunnerPod(
+            int index,
+            String name,
+            String phase,
+            String podIp,
+            String problem,
+            String terminating,
+            Instant endedAt) {
+        this(index, name, phase, podIp, problem, terminating, endedAt, null);
     }
 
     /** The label (and annotation) carrying a Job pod's completion index. */
@@ -90,8 +106,22 @@ public record RunnerPod(
                                     pod.getMetadata().getDeletionTimestamp() == null
                                             ? null
                                             : disruption(status).orElse("deleted"),
-                                    endedAt(status));
+                                    endedAt(status),
+                                    terminationMessage(status));
                         });
+    }
+
+    /** The termination message of the first container that ended, if it left one. */
+    static String terminationMessage(PodStatus status) {
+        if (status == null) {
+            return null;
+        }
+        for (ContainerStatus container : nonNull(status.getContainerStatuses())) {
+            if (container.getState() != null && container.getState().getTerminated() != null) {
+                return container.getState().getTerminated().getMessage();
+            }
+        }
+        return null;
     }
 
     /** The reason of the pod's {@code DisruptionTarget} condition, when it has one. */

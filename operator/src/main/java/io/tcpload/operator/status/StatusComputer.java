@@ -10,14 +10,17 @@ import io.tcpload.operator.crd.RunnerStatus;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
+import io.tcpload.operator.results.DryRunSummaries;
 import io.tcpload.operator.results.ResultMerge;
 import io.tcpload.operator.results.StartSkew;
 import io.tcpload.operator.results.StatusSummaries;
 import io.tcpload.operator.results.Thresholds;
 import io.tcpload.runner.Version;
 import io.tcpload.runner.contract.RunnerInvocation.Load;
+import io.tcpload.runner.contract.RunnerLimits;
 import io.tcpload.runner.contract.RunnerProtocol;
 import io.tcpload.runner.contract.Stopped;
+import io.tcpload.runner.report.DryRunResult;
 import io.tcpload.runner.stats.RunSummary;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,6 +45,7 @@ import java.util.stream.Collectors;
  * Starting --startTimeoutSeconds or a pod failed--> Failed (runners deleted)
  * Running  --every runner reported or failed--> Succeeded | Failed (runners told to finish)
  * Succeeded, Failed --ttlSecondsAfterFinished--> children deleted
+ * A dry run: Starting --its one pod ended--> Succeeded | Failed by the verdicts
  * </pre>
  */
 public final class StatusComputer {
@@ -109,6 +113,9 @@ public final class StatusComputer {
             return pending(seen, next);
         }
         guardSpec(seen, next);
+        if (RunnerInvocations.dryRun(seen.runSpec()) && !phase.finished()) {
+            return dryRunning(seen, next);
+        }
         if (!phase.finished()) {
             Optional<Decision> incompatible = incompatible(seen, next, phase == Phase.Starting);
             if (incompatible.isPresent()) {
@@ -140,7 +147,7 @@ public final class StatusComputer {
             next.event(EventReason.InvalidSpec, message);
             return next.build();
         }
-        int runners = seen.runSpec().getRunners();
+        int runners = RunnerInvocations.pods(seen.runSpec());
         next.condition(
                 TcpLoadTestStatus.PROFILE_VALID, true, "Valid", "The spec and profile are valid.");
         next.condition(
@@ -154,10 +161,18 @@ public final class StatusComputer {
                 "Starting",
                 "0 of " + runners + " runners ready.");
         status.setPhase(Phase.Starting);
-        status.setMessage("Starting " + runners + " runner pods.");
+        boolean dryRun = RunnerInvocations.dryRun(seen.runSpec());
+        status.setMessage(
+                dryRun
+                        ? "Starting the dry run's runner pod."
+                        : "Starting " + runners + " runner pods.");
         status.setRunners(rows(seen));
         next.createChildren = true;
-        next.event(EventReason.RunnersCreated, "Created the Job of " + runners + " runner pods.");
+        next.event(
+                EventReason.RunnersCreated,
+                dryRun
+                        ? "Created the Job of the dry run's runner pod."
+                        : "Created the Job of " + runners + " runner pods.");
         next.requeue = Optional.of(Duration.ofSeconds(1));
         return next.build();
     }
@@ -361,6 +376,99 @@ public final class StatusComputer {
                                 ? untilDeadline
                                 : Duration.ofSeconds(1));
         return next.build();
+    }
+
+    /**
+     * A dry run ({@code spec.dryRun}): one runner pod sends each request once and ends, its
+     * exchange in its termination message. Starting until it ends; then Succeeded when every
+     * response was a success, Failed otherwise, the exchange in {@code status.dryRun} either way. A
+     * pod that ends without an exchange (a profile its runner refuses, a crash) fails the test with
+     * what it said.
+     */
+    private static Decision dryRunning(Observation seen, Builder next) {
+        TcpLoadTestStatus status = next.status;
+        TcpLoadTestSpec spec = seen.runSpec();
+        status.setRunners(rows(seen));
+        next.createChildren = !seen.jobExists() && status.getCompletionTime() == null;
+        if (!seen.refusals().isEmpty()) {
+            String message = "The cluster refused the runner pod: " + seen.refusals().get(0);
+            next.condition(TcpLoadTestStatus.RUNNERS_READY, false, "RunnersRefused", message);
+            return next.fail(EventReason.RunnersRefused, message, true);
+        }
+        Instant startingSince =
+                transition(status, TcpLoadTestStatus.RUNNERS_READY).orElse(seen.now());
+        RunnerPod pod = seen.pods().get(0);
+        if (pod != null && cannotStart(pod, Duration.between(startingSince, seen.now()))) {
+            String message = capitalized(runnerName(pod)) + " cannot start: " + pod.problem() + ".";
+            next.condition(TcpLoadTestStatus.RUNNERS_READY, false, "RunnerCannotStart", message);
+            return next.fail(EventReason.RunnerFailed, message, true);
+        }
+        if (pod != null && (pod.failed() || "Succeeded".equals(pod.phase()))) {
+            Optional<DryRunResult> result = dryRunResult(pod.terminationMessage());
+            if (result.isEmpty()) {
+                String message =
+                        "The dry run's "
+                                + runnerName(pod)
+                                + " ended without its exchange: "
+                                + describe(pod)
+                                + ".";
+                next.condition(TcpLoadTestStatus.COMPLETED, false, "RunnerFailed", message);
+                return next.fail(EventReason.RunnerFailed, message, false);
+            }
+            status.setDryRun(DryRunSummaries.from(result.get()));
+            String message = DryRunSummaries.sentence(result.get());
+            next.condition(TcpLoadTestStatus.RUNNERS_READY, true, "DryRun", message);
+            next.condition(TcpLoadTestStatus.COMPLETED, true, "DryRun", message);
+            if (!result.get().passed()) {
+                return next.fail(EventReason.DryRunFailed, message, false);
+            }
+            status.setPhase(Phase.Succeeded);
+            status.setMessage(message);
+            status.setCompletionTime(seen.now().toString());
+            next.event(EventReason.Succeeded, message);
+            next.requeue = Optional.of(POLL);
+            return next.build();
+        }
+        // Each request may wait its timeout, and the pod first has its start timeout.
+        Duration bound =
+                Duration.ofSeconds(spec.getStartTimeoutSeconds())
+                        .plusMillis(
+                                RunnerInvocations.load(spec).timeoutMs()
+                                        * (RunnerLimits.REQUEST_NAMES_MAX + 1L))
+                        .plus(REPORT_GRACE);
+        Instant deadline = startingSince.plus(bound);
+        if (!seen.now().isBefore(deadline)) {
+            String message =
+                    "The dry run did not end within "
+                            + bound.toSeconds()
+                            + " s: "
+                            + (pod == null
+                                    ? "its runner has no pod"
+                                    : runnerName(pod) + ": " + describe(pod))
+                            + ".";
+            next.condition(TcpLoadTestStatus.COMPLETED, false, "StartTimeout", message);
+            return next.fail(EventReason.StartTimeout, message, true);
+        }
+        String message =
+                pod != null && pod.running()
+                        ? "Dry run on " + runnerName(pod) + "."
+                        : "Waiting for the dry run's runner pod.";
+        next.condition(TcpLoadTestStatus.RUNNERS_READY, false, "Starting", message);
+        status.setMessage(message);
+        next.requeue = Optional.of(Duration.ofSeconds(1));
+        return next.build();
+    }
+
+    /** A dry run's exchange from its runner's termination message; empty when it is not one. */
+    private static Optional<DryRunResult> dryRunResult(String terminationMessage) {
+        if (terminationMessage == null || terminationMessage.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(DryRunResult.read(terminationMessage));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
 
     private static Decision running(Observation seen, Builder next) {
@@ -591,7 +699,7 @@ public final class StatusComputer {
             previous.put(row.getIndex(), row);
         }
         List<RunnerStatus> rows = new ArrayList<>();
-        for (int i = 0; i < seen.runSpec().getRunners(); i++) {
+        for (int i = 0; i < RunnerInvocations.pods(seen.runSpec()); i++) {
             RunnerStatus row = new RunnerStatus();
             row.setIndex(i);
             RunnerPod pod = seen.pods().get(i);

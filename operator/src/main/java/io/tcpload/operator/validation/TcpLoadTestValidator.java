@@ -17,6 +17,8 @@ import io.tcpload.runner.contract.RunnerLimits;
 import io.tcpload.runner.format.Quantities;
 import io.tcpload.runner.plan.PlanException;
 import io.tcpload.runner.plan.RunPlan;
+import io.tcpload.runner.profile.NamedRequest;
+import io.tcpload.runner.profile.ProfileException;
 import io.tcpload.runner.slo.Threshold;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
@@ -60,7 +62,8 @@ public final class TcpLoadTestValidator {
                     (spec, sources) -> timeouts(spec),
                     (spec, sources) -> runnerPod(spec),
                     (spec, sources) -> runnersAccept(spec),
-                    TcpLoadTestValidator::profile);
+                    TcpLoadTestValidator::profile,
+                    TcpLoadTestValidator::thresholdRequests);
 
     private TcpLoadTestValidator() {}
 
@@ -520,23 +523,10 @@ public final class TcpLoadTestValidator {
             if (text != null && text.length() > SpecLimits.THRESHOLD_MAX) {
                 return fail(field, "must be at most " + SpecLimits.THRESHOLD_MAX + " characters.");
             }
-            Threshold threshold;
             try {
-                threshold = Threshold.parse(text);
+                Threshold.parse(text);
             } catch (IllegalArgumentException e) {
                 return fail(field, e.getMessage() + ".");
-            }
-            if (threshold.request().isPresent()) {
-                // The grammar (and the CRD's pattern) has the selector already, so that specs
-                // written for named requests need no new CRD; the runner has no named requests yet.
-                return fail(
-                        field,
-                        "'"
-                                + threshold.text()
-                                + "': per-request thresholds need named requests, which profiles"
-                                + " do not have yet; use a threshold on the whole test, such as '"
-                                + threshold.text().replaceFirst("\\{[^}]*\\}", "")
-                                + "'.");
             }
         }
         return Optional.empty();
@@ -584,6 +574,56 @@ public final class TcpLoadTestValidator {
         String field = spec.getProfile() != null ? "spec.profile" : "spec.profileFrom";
         return ProfileCheck.problem(
                 field, sources.profileText().get(), spec.getFiles(), spec.getTls(), sources);
+    }
+
+    /**
+     * A threshold naming a request ({@code p99{request=transfer} < 200ms}) must name one of the
+     * profile's {@code [request.NAME]} sections: judged against a request that never runs, it could
+     * never hold. A profile the operator does not read (from a Secret) is judged at the end
+     * instead, where such a threshold is missed.
+     */
+    static Optional<Failure> thresholdRequests(TcpLoadTestSpec spec, Sources sources) {
+        if (sources.profileText().isEmpty()
+                || spec.getThresholds().stream()
+                        .noneMatch(text -> Threshold.parse(text).request().isPresent())) {
+            return Optional.empty();
+        }
+        List<String> names;
+        try {
+            names =
+                    ProfileCheck.load(
+                                    sources.profileText().get(),
+                                    spec.getFiles(),
+                                    spec.getTls(),
+                                    sources)
+                            .profile()
+                            .mix()
+                            .stream()
+                            .map(NamedRequest::name)
+                            .toList();
+        } catch (ProfileException e) {
+            return Optional.empty(); // the profile rule has said why
+        }
+        for (int i = 0; i < spec.getThresholds().size(); i++) {
+            Threshold threshold = Threshold.parse(spec.getThresholds().get(i));
+            Optional<String> name = threshold.request();
+            if (name.isPresent() && !names.contains(name.get())) {
+                return fail(
+                        "spec.thresholds[" + i + "]",
+                        "'"
+                                + threshold.text()
+                                + "' names the request '"
+                                + name.get()
+                                + "', which the profile does not have; "
+                                + (names.isEmpty()
+                                        ? "it has no [request.NAME] sections, so use a threshold"
+                                                + " on the whole test, such as '"
+                                                + threshold.text().replaceFirst("\\{[^}]*\\}", "")
+                                                + "'."
+                                        : "its requests are " + String.join(", ", names) + "."));
+            }
+        }
+        return Optional.empty();
     }
 
     private static Optional<Failure> duration(String field, String text) {

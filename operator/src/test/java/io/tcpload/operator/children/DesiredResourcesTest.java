@@ -62,6 +62,27 @@ class DesiredResourcesTest {
     }
 
     @Test
+    void aDryRunsJobHasOnePodRunningTheRunnersTestAndTheRunSpecSaysSo() {
+        TcpLoadTestSpec spec = Specs.valid();
+        spec.setRunners(4);
+        spec.setConnections(40);
+        spec.setDryRun(true);
+        Job job = DesiredResources.job(Specs.test("pay", spec), IMAGE);
+
+        assertThat(job.getSpec().getCompletions()).isOne();
+        assertThat(job.getSpec().getParallelism()).isOne();
+        Container runner = job.getSpec().getTemplate().getSpec().getContainers().get(0);
+        assertThat(runner.getArgs())
+                .isEqualTo(RunnerInvocations.podArgs(spec, RunnerProtocol.DEFAULT_PORT))
+                .contains("--test");
+        // A spec changed after the start is read back from the Job: still a dry run of 4.
+        TcpLoadTestSpec changed = Specs.valid();
+        TcpLoadTestSpec run = RunRecord.runSpec(job, changed);
+        assertThat(run.getDryRun()).isTrue();
+        assertThat(run.getRunners()).isEqualTo(4);
+    }
+
+    @Test
     void theJobIsIndexedWithOnePodPerRunnerAndNoRetries() {
         TcpLoadTestSpec spec = Specs.valid();
         spec.setRunners(4);

@@ -3,6 +3,8 @@ package io.tcpload.operator.children;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tcpload.operator.crd.DataFile;
+import io.tcpload.operator.crd.SecretKey;
 import io.tcpload.operator.crd.Stage;
 import io.tcpload.operator.crd.TargetOverride;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
@@ -141,5 +143,36 @@ class RunnerInvocationsTest {
                 .findFirst()
                 .orElseThrow()
                 .substring(prefix.length());
+    }
+
+    @Test
+    void aDryRunsPodRunsTheRunnersTestWithItsExchangeAsTheTerminationMessage() {
+        TcpLoadTestSpec spec = Specs.valid();
+        spec.setRunners(3);
+        spec.setThreads(1);
+        spec.setDryRun(true);
+        spec.setFiles(
+                List.of(
+                        DataFile.inline("branches.txt", "1\n"),
+                        DataFile.fromSecret("cards.txt", new SecretKey("bank", "cards"))));
+
+        List<String> args = RunnerInvocations.podArgs(spec, 8080);
+
+        assertThat(args)
+                .startsWith(
+                        "--test",
+                        "--test-json=/dev/termination-log",
+                        "--test-mask-env",
+                        "--test-mask-file=cards.txt")
+                .doesNotContain("--test-mask-file=branches.txt");
+        assertThat(RunnerInvocations.pods(spec)).isOne();
+        assertThat(RunnerInvocations.dryRunArgs(args)).isTrue();
+        // The load's flags parse as every pod's do.
+        assertThat(RunnerInvocation.parse(RunnerInvocations.loadArgs(args)))
+                .isEqualTo(RunnerInvocations.forPod(spec, 8080));
+        spec.setDryRun(null);
+        assertThat(RunnerInvocations.podArgs(spec, 8080))
+                .isEqualTo(RunnerInvocations.forPod(spec, 8080).toArgs());
+        assertThat(RunnerInvocations.pods(spec)).isEqualTo(3);
     }
 }

@@ -571,7 +571,9 @@ class CrdValidationTest {
                 .add("p99{request=transfer} < 200ms");
         assertThat(crd.create(perRequest)).isEmpty();
         assertRefusedByTheValidator(
-                perRequest, "spec.thresholds[0]", "per-request thresholds need named requests");
+                perRequest,
+                "spec.thresholds[0]",
+                "names the request 'transfer', which the profile does not have");
 
         // Volumes and mounts of Kubernetes' own types: the CRD cannot bound their names, so no
         // CEL rule can compare them with the operator's own.

@@ -31,6 +31,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
+import io.tcpload.operator.children.RunnerInvocations;
 import io.tcpload.runner.RunnerMain;
 import io.tcpload.runner.contract.RunnerInvocation;
 import java.io.ByteArrayOutputStream;
@@ -86,7 +87,9 @@ import java.util.regex.Pattern;
  *       with a terminated state, exit code and reason; active/succeeded/failed and
  *       Complete/Failed); a container with {@code terminationMessagePolicy: FallbackToLogsOnError}
  *       that fails gets the tail of its log as its termination message (at most 80 lines and 2,048
- *       bytes), as the kubelet gives it;
+ *       bytes), as the kubelet gives it, unless the runner wrote its termination message file
+ *       ({@code /dev/termination-log}, a file of the pod's folder here), whose first 4 KiB are its
+ *       message whatever the exit code;
  *   <li>the mock API server has no garbage collector: when a Job is deleted, its pods are deleted
  *       and their runners stopped.
  * </ul>
@@ -307,7 +310,7 @@ public final class KubeletDouble implements AutoCloseable {
         Map<String, String> env;
         try {
             Map<String, Path> mounts = materialise(fake);
-            args = rewrite(container(fake).getArgs(), mounts);
+            args = terminationLog(fake, rewrite(container(fake).getArgs(), mounts));
             env = environment(fake);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -617,14 +620,19 @@ public final class KubeletDouble implements AutoCloseable {
                         ? fake.behaviour.killReason()
                         : succeeded ? "Completed" : "Error";
         String now = Instant.now().toString();
-        // The runner writes no termination-message file: with FallbackToLogsOnError a failed
-        // container's message is the tail of its log.
+        // The termination message file when the runner wrote one (a dry run's exchange), whatever
+        // the exit code; else, with FallbackToLogsOnError, a failed container's log tail.
+        String written = terminationMessage(fake);
         String message =
-                !succeeded
-                                && "FallbackToLogsOnError"
-                                        .equals(container(fake).getTerminationMessagePolicy())
-                        ? logTail(fake.log.toString(StandardCharsets.UTF_8))
-                        : null;
+                written != null
+                        ? written
+                        : !succeeded
+                                        && "FallbackToLogsOnError"
+                                                .equals(
+                                                        container(fake)
+                                                                .getTerminationMessagePolicy())
+                                ? logTail(fake.log.toString(StandardCharsets.UTF_8))
+                                : null;
         ContainerStatus status =
                 new ContainerStatusBuilder()
                         .withName(container(fake).getName())
@@ -1063,6 +1071,46 @@ public final class KubeletDouble implements AutoCloseable {
         return Optional.empty();
     }
 
+    /** Kubernetes' default {@code terminationMessagePath}. */
+    static final String TERMINATION_MESSAGE_PATH = "/dev/termination-log";
+
+    /** What the kubelet keeps of a termination message file. */
+    static final int TERMINATION_MESSAGE_BYTES = 4096;
+
+    /**
+     * The container's termination message file, which the kubelet mounts empty at its {@code
+     * terminationMessagePath}: a file of the pod's folder, in place of that path in the arguments.
+     */
+    private List<String> terminationLog(FakePod fake, List<String> args) throws IOException {
+        String path = container(fake).getTerminationMessagePath();
+        String inContainer = path == null ? TERMINATION_MESSAGE_PATH : path;
+        Path file = workDir.resolve(fake.name()).resolve("termination-log");
+        Files.createDirectories(file.getParent());
+        Files.write(file, new byte[0]);
+        fake.terminationFile = file;
+        return args.stream().map(arg -> arg.replace(inContainer, file.toString())).toList();
+    }
+
+    /**
+     * The termination message file's text as the kubelet reads it: at most 4 KiB; null if empty.
+     */
+    private static String terminationMessage(FakePod fake) {
+        Path file = fake.terminationFile;
+        if (file == null || !Files.exists(file)) {
+            return null;
+        }
+        try {
+            byte[] bytes = Files.readAllBytes(file);
+            if (bytes.length == 0) {
+                return null;
+            }
+            int kept = Math.min(bytes.length, TERMINATION_MESSAGE_BYTES);
+            return new String(bytes, 0, kept, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private List<String> rewrite(List<String> args, Map<String, Path> mounts) {
         List<String> rewritten = new ArrayList<>();
         for (String arg : args) {
@@ -1106,7 +1154,7 @@ public final class KubeletDouble implements AutoCloseable {
             }
         }
         String results =
-                RunnerInvocation.parse(container(fake).getArgs())
+                RunnerInvocation.parse(RunnerInvocations.loadArgs(container(fake).getArgs()))
                         .outputs()
                         .json()
                         .map(Path::toString)
@@ -1375,6 +1423,7 @@ public final class KubeletDouble implements AutoCloseable {
         volatile boolean deleted;
 
         volatile Path resultFile;
+        volatile Path terminationFile;
         volatile int finished;
 
         FakePod(Job job, int index, Pod pod, PodBehaviour behaviour) {

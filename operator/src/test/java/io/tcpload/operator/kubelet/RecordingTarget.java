@@ -10,12 +10,15 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A loopback target that keeps the body of every request it reads, so that a test sees what reached
  * the wire: requests framed by an 8-digit body length, each answered with the fixed code {@code
  * 000000} ({@link #PROFILE_RESPONSE} judges it a success). It keeps at most {@link #MAX_BODIES}
- * bodies and closes a connection whose length field is not 8 digits.
+ * bodies and closes a connection whose length field is not 8 digits. Made to answer at most so many
+ * requests, it holds the rest unanswered (their connections open until the runner closes them), so
+ * that what it counted is exactly what the runners received, however long they ran.
  */
 final class RecordingTarget implements AutoCloseable {
     static final String PROFILE_RESPONSE =
@@ -34,8 +37,16 @@ final class RecordingTarget implements AutoCloseable {
     private final ServerSocket server;
     private final List<String> bodies = new CopyOnWriteArrayList<>();
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+    private final int answerAtMost;
+    private final AtomicInteger received = new AtomicInteger();
 
     RecordingTarget() throws IOException {
+        this(Integer.MAX_VALUE);
+    }
+
+    /** A target that answers the first {@code answerAtMost} requests and holds the rest. */
+    RecordingTarget(int answerAtMost) throws IOException {
+        this.answerAtMost = answerAtMost;
         server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         Thread acceptor = new Thread(this::accept, "recording-target");
         acceptor.setDaemon(true);
@@ -48,6 +59,11 @@ final class RecordingTarget implements AutoCloseable {
 
     List<String> bodies() {
         return List.copyOf(bodies);
+    }
+
+    /** How many requests it read, answered or held. */
+    int received() {
+        return received.get();
     }
 
     private void accept() {
@@ -74,6 +90,10 @@ final class RecordingTarget implements AutoCloseable {
                     return;
                 }
                 byte[] body = in.readNBytes(Integer.parseInt(digits));
+                if (received.incrementAndGet() > answerAtMost) {
+                    in.readAllBytes(); // held until the runner closes the connection
+                    return;
+                }
                 if (bodies.size() < MAX_BODIES) {
                     bodies.add(new String(body, StandardCharsets.UTF_8));
                 }

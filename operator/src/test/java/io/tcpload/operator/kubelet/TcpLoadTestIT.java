@@ -19,9 +19,12 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.tcpload.operator.children.DesiredResources;
 import io.tcpload.operator.crd.ClientCertificate;
 import io.tcpload.operator.crd.DataFile;
+import io.tcpload.operator.crd.DryRunExchange;
+import io.tcpload.operator.crd.DryRunStatus;
 import io.tcpload.operator.crd.KeySource;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.ProfileSource;
+import io.tcpload.operator.crd.RequestSummary;
 import io.tcpload.operator.crd.RunnerPodSettings;
 import io.tcpload.operator.crd.SecretKey;
 import io.tcpload.operator.crd.TargetOverride;
@@ -218,6 +221,250 @@ class TcpLoadTestIT {
         assertThat(status.getSummary().getLatency().getP9999Ms())
                 .isEqualTo(union.getValueAtPercentile(99.99) / 1000.0);
         assertThat(status.getStartSkewMs()).isNotNull().isLessThan(50);
+    }
+
+    /** A 70/20/10 mix against the recording target, each request's body its name. */
+    static String mixProfile(int port) {
+        return String.join(
+                        "\n",
+                        "[common]",
+                        "host = 127.0.0.1",
+                        "port = " + port,
+                        "[request.authorise]",
+                        "weight = 7",
+                        "req_body = authorise",
+                        "[request.balance]",
+                        "weight = 2",
+                        "req_body = balance",
+                        "[request.reversal]",
+                        "weight = 1",
+                        "req_body = reversal",
+                        "")
+                + RecordingTarget.PROFILE_RESPONSE;
+    }
+
+    @Test
+    void twoRunnersOfAMixCountEachRequestNameAsTheTargetDid() throws Exception {
+        String namespace = newNamespace();
+        int answered = 300;
+        try (RecordingTarget target = new RecordingTarget(answered)) {
+            TcpLoadTestSpec spec = spec(2);
+            spec.setProfile(mixProfile(target.port()));
+            spec.setKeepAlive(true);
+            create(namespace, "mix", spec);
+
+            TcpLoadTestStatus status = awaitFinished(namespace, "mix");
+
+            assertThat(status.getPhase()).as(status.getMessage()).isEqualTo(Phase.Succeeded);
+            assertThat(target.received())
+                    .as("the runners sent past the cap")
+                    .isGreaterThan(answered);
+            Map<String, Long> counted = new LinkedHashMap<>();
+            target.bodies().forEach(body -> counted.merge(body, 1L, Long::sum));
+            List<RequestSummary> rows = status.getSummary().getByRequest();
+            assertThat(rows)
+                    .extracting(RequestSummary::getName)
+                    .containsExactly("authorise", "balance", "reversal");
+            for (RequestSummary row : rows) {
+                assertThat(row.getRequests())
+                        .as(row.getName())
+                        .isEqualTo(counted.get(row.getName()));
+                assertThat(row.getSuccesses()).as(row.getName()).isEqualTo(row.getRequests());
+                assertThat(row.getP99Ms()).as(row.getName()).isPositive();
+            }
+            assertThat(status.getSummary().getRequests()).isEqualTo(answered);
+            // Each name's percentiles are those of its responses on both runners together.
+            await().atMost(RUN_BOUND).until(() -> resultsOf(namespace, "mix").size() == 2);
+            Histogram balance = Histograms.create();
+            for (RunSummary runner : resultsOf(namespace, "mix")) {
+                balance.add(runner.byRequest().get(1).latencyUs());
+            }
+            assertThat(rows.get(1).getP99Ms()).isEqualTo(balance.getValueAtPercentile(99) / 1000.0);
+        }
+    }
+
+    @Test
+    void thresholdsNamingRequestsAreJudgedOnTheirOwnRows() throws Exception {
+        String namespace = newNamespace();
+        try (RecordingTarget target = new RecordingTarget()) {
+            TcpLoadTestSpec spec = spec(2);
+            spec.setProfile(mixProfile(target.port()));
+            spec.setKeepAlive(true);
+            spec.setThresholds(
+                    List.of(
+                            "p99{request=balance} < 30s",
+                            "successRatio{request=authorise} >= 0.99",
+                            "tps{request=reversal} >= 1000000000"));
+            create(namespace, "mix-judged", spec);
+
+            TcpLoadTestStatus status = awaitFinished(namespace, "mix-judged");
+
+            assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+            Condition met = condition(status, TcpLoadTestStatus.THRESHOLDS_MET);
+            assertThat(met.getReason()).isEqualTo("ThresholdsMissed");
+            assertThat(met.getMessage())
+                    .contains("tps{request=reversal} >= 1000000000: measured ")
+                    .doesNotContain("balance")
+                    .doesNotContain("authorise");
+        }
+    }
+
+    @Test
+    void aThresholdNamingARequestTheProfileLacksFailsAtOnceNamingTheFieldAndTheName() {
+        String namespace = newNamespace();
+        TcpLoadTestSpec spec = spec(1);
+        spec.setProfile(mixProfile(9));
+        spec.setThresholds(List.of("p99 < 1s", "p99{request=transfer} < 200ms"));
+        create(namespace, "mix-unknown", spec);
+
+        TcpLoadTestStatus status = awaitFinished(namespace, "mix-unknown");
+
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        Condition valid = condition(status, TcpLoadTestStatus.PROFILE_VALID);
+        assertThat(valid.getReason()).isEqualTo("InvalidSpec");
+        assertThat(valid.getMessage())
+                .startsWith("spec.thresholds[1]: 'p99{request=transfer} < 200ms' names the request")
+                .contains("'transfer'")
+                .contains("its requests are authorise, balance, reversal");
+        assertThat(status.getMessage()).contains("spec.thresholds[1]").contains("'transfer'");
+        assertThat(world.client.batch().v1().jobs().inNamespace(namespace).list().getItems())
+                .isEmpty();
+    }
+
+    /**
+     * A dry run of a two-request mix carrying a PIN from a Secret variable and a card number from a
+     * Secret file, against the recording target; {@code extra} is added to the profile.
+     */
+    private static TcpLoadTestSpec dryRunSpec(String namespace, int port, String extra) {
+        String profile =
+                String.join(
+                                "\n",
+                                "[common]",
+                                "host = 127.0.0.1",
+                                "port = " + port,
+                                "[request.authorise]",
+                                "req_body = authorise;pin=$(PIN)",
+                                "[request.balance]",
+                                "req_body = balance;card=$(CARD)",
+                                "[parameters]",
+                                "PIN = ENV, TEST_PIN",
+                                "CARD = FILE, cards.txt",
+                                "")
+                        + RecordingTarget.PROFILE_RESPONSE
+                        + extra;
+        createSecret(
+                namespace, "dry-credentials", Map.of("cards", "card-Qx81\n", "pin", "pin-Zr5w"));
+        TcpLoadTestSpec spec = spec(2);
+        spec.setProfile(profile);
+        spec.setDryRun(true);
+        spec.setFiles(
+                List.of(
+                        DataFile.fromSecret(
+                                "cards.txt", new SecretKey("dry-credentials", "cards"))));
+        RunnerPodSettings runner = new RunnerPodSettings();
+        runner.setEnv(List.of(secretVariable("TEST_PIN", "dry-credentials", "pin")));
+        spec.setRunner(runner);
+        return spec;
+    }
+
+    private static String hex(String text) {
+        return java.util.HexFormat.of().formatHex(text.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    @Test
+    void aDryRunSendsEachRequestOnceOnOnePodAndWritesTheExchangeMasked() throws Exception {
+        String namespace = newNamespace();
+        try (RecordingTarget target = new RecordingTarget()) {
+            create(namespace, "dry", dryRunSpec(namespace, target.port(), ""));
+
+            TcpLoadTestStatus status = awaitFinished(namespace, "dry");
+
+            assertThat(status.getPhase()).as(status.getMessage()).isEqualTo(Phase.Succeeded);
+            assertThat(target.bodies())
+                    .as("each request once, with the real values")
+                    .containsExactly("authorise;pin=pin-Zr5w", "balance;card=card-Qx81");
+            assertThat(world.kubelet.podNames("dry-runners")).hasSize(1);
+            DryRunStatus dryRun = status.getDryRun();
+            assertThat(dryRun.getRequests()).isEqualTo(2);
+            assertThat(dryRun.getSuccesses()).isEqualTo(2);
+            assertThat(dryRun.getMasked()).containsExactly("PIN (ENV)", "CARD (FILE cards.txt)");
+            assertThat(dryRun.getExchanges())
+                    .extracting(DryRunExchange::getName)
+                    .containsExactly("authorise", "balance");
+            DryRunExchange authorise = dryRun.getExchanges().get(0);
+            assertThat(authorise.getVerdict()).isEqualTo("success");
+            assertThat(authorise.getRequestBytes()).isEqualTo(8 + 22);
+            assertThat(authorise.getRequest())
+                    .isEqualTo(hex("00000022authorise;pin=") + "**".repeat(8));
+            assertThat(authorise.getResponse()).isEqualTo(hex("00000006000000"));
+            assertThat(authorise.getCode()).isEqualTo("000000");
+            assertThat(authorise.getFraming()).contains("\"00000006\" = 6");
+            assertThat(dryRun.getExchanges().get(1).getRequest())
+                    .isEqualTo(hex("00000022balance;card=") + "**".repeat(9));
+            assertThat(status.getMessage())
+                    .isEqualTo(
+                            "Dry run against 127.0.0.1:"
+                                    + target.port()
+                                    + ": 2 of 2 responses a success.");
+            assertThat(condition(status, TcpLoadTestStatus.COMPLETED).getReason())
+                    .isEqualTo("DryRun");
+            var json = world.client.getKubernetesSerialization();
+            assertThat(json.asJson(get(namespace, "dry")))
+                    .as("no credential in the test")
+                    .doesNotContain("pin-Zr5w")
+                    .doesNotContain("card-Qx81")
+                    .doesNotContain(hex("pin-Zr5w"))
+                    .doesNotContain(hex("card-Qx81"));
+            assertThat(status.getSummary()).isNull();
+        }
+    }
+
+    @Test
+    void aDryRunWithAFailedResponseFailsTheTestNamingTheRequestAndItsCode() throws Exception {
+        String namespace = newNamespace();
+        try (RecordingTarget target = new RecordingTarget()) {
+            create(
+                    namespace,
+                    "dry-fails",
+                    dryRunSpec(
+                            namespace,
+                            target.port(),
+                            "[response.balance]\nrsp_code_success = 999999\n"));
+
+            TcpLoadTestStatus status = awaitFinished(namespace, "dry-fails");
+
+            assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+            assertThat(status.getMessage())
+                    .endsWith(": 1 of 2 responses a success; failed: balance (code \"000000\").");
+            assertThat(condition(status, StatusComputer.STALLED).getReason())
+                    .isEqualTo("DryRunFailed");
+            assertThat(status.getDryRun().getExchanges())
+                    .extracting(DryRunExchange::getVerdict)
+                    .containsExactly("success", "failure");
+            await().atMost(RUN_BOUND).until(() -> eventReasons(namespace).contains("DryRunFailed"));
+        }
+    }
+
+    @Test
+    void aDryRunAgainstNothingListeningFailsWithEachRequestsError() throws Exception {
+        String namespace = newNamespace();
+        int closedPort;
+        try (java.net.ServerSocket probe =
+                new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closedPort = probe.getLocalPort();
+        }
+        create(namespace, "dry-nothing", dryRunSpec(namespace, closedPort, ""));
+
+        TcpLoadTestStatus status = awaitFinished(namespace, "dry-nothing");
+
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        assertThat(status.getDryRun().getSuccesses()).isZero();
+        assertThat(status.getDryRun().getExchanges())
+                .allSatisfy(
+                        exchange ->
+                                assertThat(exchange.getError())
+                                        .startsWith("connect to ")
+                                        .contains("127.0.0.1:" + closedPort));
     }
 
     static List<RunSummary> resultsOf(String namespace, String test) {

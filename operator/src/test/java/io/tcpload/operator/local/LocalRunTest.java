@@ -233,6 +233,64 @@ class LocalRunTest {
         assertThat(result.err()).contains("the test file /dev/zero has more than the limit");
     }
 
+    static final String MIX_TEST =
+            """
+            apiVersion: tcpload.io/v1alpha1
+            kind: TcpLoadTest
+            metadata:
+              name: mix
+            spec:
+              profile: |
+                [common]
+                host = 127.0.0.1
+                port = 9
+                keepalive = true
+                [request.authorise]
+                weight = 3
+                req_body = authorise
+                [request.balance]
+                weight = 1
+                req_body = balance
+              runners: 2
+              connections: 2
+              duration: 1s
+            """;
+
+    @Test
+    void aMixsRowsByRequestAreInTheLocalStatus(@TempDir Path folder) throws Exception {
+        Path file = write(folder, MIX_TEST);
+
+        Result result = tcpload("run", "-f", file.toString(), "--demo-target");
+
+        assertThat(result.exitStatus()).as(result.out() + result.err()).isZero();
+        String status = result.out().substring(result.out().indexOf("\nstatus:\n"));
+        assertThat(status)
+                .contains("    byRequest:\n")
+                .containsPattern("\n      - name: authorise\n        requests: [1-9]")
+                .containsPattern("\n      - name: balance\n        requests: [1-9]")
+                .contains("        p99Ms: ");
+    }
+
+    @Test
+    void aDryRunPrintsEachRequestOnceAndWritesTheExchangeIntoTheStatus(@TempDir Path folder)
+            throws Exception {
+        Path file = write(folder, MIX_TEST + "  dryRun: true\n");
+
+        Result result = tcpload("run", "-f", file.toString(), "--demo-target");
+
+        assertThat(result.exitStatus()).as(result.out() + result.err()).isZero();
+        assertThat(result.out())
+                .contains("[1/2] authorise")
+                .contains("[2/2] balance")
+                .contains("Dry run: 2 of 2 responses a success")
+                .doesNotContain("requests in")
+                .contains("  phase: Succeeded\n")
+                .contains("  dryRun:\n")
+                .contains("      - name: authorise\n        verdict: success\n")
+                .contains("        request: 3030303030303039617574686f72697365\n")
+                .contains("        framing: \"head 8 bytes");
+    }
+
     @Test
     void notYamlExitsTwo(@TempDir Path folder) throws Exception {
         Path file = write(folder, "kind: TcpLoadTest\nspec: [unclosed\n");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tcpload.operator.crd.LatencySummary;
+import io.tcpload.operator.crd.RequestSummary;
 import io.tcpload.operator.crd.ResultSummary;
 import io.tcpload.runner.slo.Threshold;
 import io.tcpload.runner.slo.Threshold.Metric;
@@ -70,5 +71,68 @@ class ThresholdsTest {
     @Test
     void noThresholdsNoMisses() {
         assertThat(Thresholds.evaluate(List.of(), new ResultSummary())).isEmpty();
+    }
+
+    private static ResultSummary mix() {
+        ResultSummary summary = new ResultSummary();
+        LatencySummary latency = new LatencySummary();
+        latency.setP99Ms(40.0);
+        summary.setLatency(latency);
+        summary.setTps(1000.0);
+        summary.setSuccessRatio(0.995);
+        summary.setErrorRatio(0.005);
+        RequestSummary authorise = new RequestSummary();
+        authorise.setName("authorise");
+        authorise.setP99Ms(10.0);
+        authorise.setTps(900.0);
+        authorise.setSuccessRatio(1.0);
+        authorise.setErrorRatio(0.0);
+        RequestSummary transfer = new RequestSummary();
+        transfer.setName("transfer");
+        transfer.setP99Ms(250.0);
+        transfer.setMaxMs(400.0);
+        transfer.setTps(100.0);
+        transfer.setSuccessRatio(0.95);
+        transfer.setErrorRatio(0.05);
+        summary.setByRequest(List.of(authorise, transfer));
+        return summary;
+    }
+
+    @Test
+    void aThresholdNamingARequestIsJudgedOnItsRowAlone() {
+        ResultSummary summary = mix();
+
+        List<Thresholds.Miss> misses =
+                Thresholds.evaluate(
+                        List.of(
+                                "p99 < 50ms",
+                                "p99{request=authorise} < 20ms",
+                                "p99{request=transfer} < 200ms",
+                                "tps{request=authorise} >= 800",
+                                "successRatio{request=transfer} >= 0.99",
+                                "max{request=transfer} < 1s"),
+                        summary);
+
+        assertThat(misses)
+                .extracting(Thresholds.Miss::message)
+                .containsExactly(
+                        "p99{request=transfer} < 200ms: measured 250.0ms",
+                        "successRatio{request=transfer} >= 0.99: measured 0.9500");
+    }
+
+    @Test
+    void aThresholdNamingARequestTheResultLacksIsMissedNeverPassed() {
+        assertThat(Thresholds.evaluate(List.of("p99{request=reversal} > 0"), mix()))
+                .extracting(Thresholds.Miss::message)
+                .containsExactly(
+                        "p99{request=reversal} > 0: the profile has no request 'reversal'; its"
+                                + " requests are authorise, transfer");
+        ResultSummary plain = mix();
+        plain.setByRequest(null);
+        assertThat(Thresholds.evaluate(List.of("p99{request=reversal} > 0"), plain))
+                .extracting(Thresholds.Miss::message)
+                .containsExactly(
+                        "p99{request=reversal} > 0: the profile has no request 'reversal': it has"
+                                + " no [request.NAME] sections");
     }
 }

@@ -785,4 +785,125 @@ class StatusComputerTest {
         assertThat(due.deleteChildren()).isTrue();
         assertThat(due.events()).extracting(Event::reason).containsExactly(EventReason.CleanedUp);
     }
+
+    private static TcpLoadTest dryRun() {
+        TcpLoadTest test = test(3);
+        test.getSpec().setDryRun(true);
+        return test;
+    }
+
+    private static RunnerPod ended(String phase, String problem, String terminationMessage) {
+        return new RunnerPod(
+                0,
+                "pay-runners-0-abcde",
+                phase,
+                "10.0.0.2",
+                problem,
+                null,
+                T0.plusSeconds(2),
+                terminationMessage);
+    }
+
+    @Test
+    void aDryRunStartsOnePodAndWaitsForItToEnd() {
+        TcpLoadTest test = dryRun();
+        Decision created = StatusComputer.next(seen(test, Map.of(), Map.of(), Map.of(), T0));
+        assertThat(created.createChildren()).isTrue();
+        assertThat(created.status().getRunners()).hasSize(1);
+        assertThat(created.status().getMessage()).isEqualTo("Starting the dry run's runner pod.");
+
+        Decision running =
+                StatusComputer.next(
+                        seen(
+                                after(test, created),
+                                Map.of(0, running(0)),
+                                Map.of(),
+                                Map.of(),
+                                T0.plusSeconds(1)));
+
+        assertThat(running.status().getPhase()).isEqualTo(Phase.Starting);
+        assertThat(running.status().getMessage())
+                .isEqualTo("Dry run on runner 0 (pod pay-runners-0-abcde).");
+        assertThat(running.startAtMs()).isEmpty();
+        assertThat(running.createChildren()).isFalse();
+    }
+
+    @Test
+    void aDryRunsExchangeDecidesItsPhase() {
+        String passed =
+                "{\"format\":\"tcpload-dryrun/v1\",\"target\":\"10.1.1.1:9000\",\"requests\":1,"
+                        + "\"successes\":1,\"exchanges\":[{\"name\":\"request\",\"verdict\":"
+                        + "\"success\",\"requestBytes\":2,\"request\":\"3030\",\"responseBytes\":1,"
+                        + "\"response\":\"31\",\"code\":\"1\"}]}";
+        TcpLoadTest test = dryRun();
+        Decision created = StatusComputer.next(seen(test, Map.of(), Map.of(), Map.of(), T0));
+
+        Decision done =
+                StatusComputer.next(
+                        seen(
+                                after(test, created),
+                                Map.of(0, ended("Succeeded", null, passed)),
+                                Map.of(),
+                                Map.of(),
+                                T0.plusSeconds(3)));
+
+        assertThat(done.status().getPhase()).isEqualTo(Phase.Succeeded);
+        assertThat(done.status().getDryRun().getExchanges().get(0).getRequest()).isEqualTo("3030");
+        assertThat(done.status().getMessage())
+                .isEqualTo("Dry run against 10.1.1.1:9000: 1 of 1 response a success.");
+        assertThat(done.deleteChildren()).isFalse();
+
+        TcpLoadTest failing = dryRun();
+        Decision again = StatusComputer.next(seen(failing, Map.of(), Map.of(), Map.of(), T0));
+        Decision failed =
+                StatusComputer.next(
+                        seen(
+                                after(failing, again),
+                                Map.of(
+                                        0,
+                                        ended(
+                                                "Failed",
+                                                "Error: exit code 1",
+                                                passed.replace("\"successes\":1", "\"successes\":0")
+                                                        .replace(
+                                                                "\"verdict\":\"success\"",
+                                                                "\"verdict\":\"failure\""))),
+                                Map.of(),
+                                Map.of(),
+                                T0.plusSeconds(3)));
+        assertThat(failed.status().getPhase()).isEqualTo(Phase.Failed);
+        assertThat(failed.status().getMessage())
+                .isEqualTo(
+                        "Dry run against 10.1.1.1:9000: 0 of 1 response a success; failed:"
+                                + " request (code \"1\").");
+        assertThat(failed.events()).extracting(Event::reason).contains(EventReason.DryRunFailed);
+    }
+
+    @Test
+    void aDryRunsPodEndingWithoutAnExchangeFailsWithWhatItSaid() {
+        TcpLoadTest test = dryRun();
+        Decision created = StatusComputer.next(seen(test, Map.of(), Map.of(), Map.of(), T0));
+
+        Decision failed =
+                StatusComputer.next(
+                        seen(
+                                after(test, created),
+                                Map.of(
+                                        0,
+                                        ended(
+                                                "Failed",
+                                                "Error: exit code 2: tcpload-runner: line 3: bad",
+                                                "tcpload-runner: line 3: bad")),
+                                Map.of(),
+                                Map.of(),
+                                T0.plusSeconds(3)));
+
+        assertThat(failed.status().getPhase()).isEqualTo(Phase.Failed);
+        assertThat(failed.status().getMessage())
+                .isEqualTo(
+                        "The dry run's runner 0 (pod pay-runners-0-abcde) ended without its"
+                                + " exchange: Error: exit code 2: tcpload-runner: line 3: bad.");
+        assertThat(condition(failed.status(), TcpLoadTestStatus.COMPLETED).getReason())
+                .isEqualTo("RunnerFailed");
+    }
 }

@@ -308,13 +308,53 @@ class TcpLoadTestValidatorTest {
         assertThat(TcpLoadTestValidator.validate(spec)).isEmpty();
     }
 
+    private static final String MIX_PROFILE =
+            String.join(
+                    "\n",
+                    "[common]",
+                    "host = 127.0.0.1",
+                    "port = 9000",
+                    "[request.authorise]",
+                    "weight = 3",
+                    "req_body = authorise",
+                    "[request.transfer]",
+                    "req_body = transfer",
+                    "");
+
     @Test
-    void perRequestThresholdsWaitForNamedRequests() {
+    void aThresholdNamingARequestOfTheMixIsValid() {
+        TcpLoadTestSpec spec = Specs.valid();
+        spec.setProfile(MIX_PROFILE);
+        spec.setThresholds(
+                List.of(
+                        "p99{request=transfer} < 200ms",
+                        "successRatio{request=authorise} >= 0.99",
+                        "tps{request=transfer} >= 10",
+                        "p99 < 1s"));
+
+        assertThat(TcpLoadTestValidator.validate(spec)).isEmpty();
+    }
+
+    @Test
+    void aThresholdNamingARequestTheMixDoesNotHaveNamesTheFieldAndTheRequests() {
+        assertRefused(
+                spec -> {
+                    spec.setProfile(MIX_PROFILE);
+                    spec.setThresholds(List.of("p99 < 1s", "p99.9{request=reversal} < 2s"));
+                },
+                "spec.thresholds[1]",
+                "'p99.9{request=reversal} < 2s' names the request 'reversal', which the profile"
+                        + " does not have; its requests are authorise, transfer.");
+    }
+
+    @Test
+    void aThresholdNamingARequestOfAProfileWithoutNamedRequestsSaysWhatToWrite() {
         assertRefused(
                 spec -> spec.setThresholds(List.of("p99{request=transfer} < 200ms")),
                 "spec.thresholds[0]",
-                "per-request thresholds need named requests, which profiles do not have yet; use"
-                        + " a threshold on the whole test, such as 'p99 < 200ms'.");
+                "names the request 'transfer', which the profile does not have; it has no"
+                        + " [request.NAME] sections, so use a threshold on the whole test, such as"
+                        + " 'p99 < 200ms'.");
     }
 
     @Test

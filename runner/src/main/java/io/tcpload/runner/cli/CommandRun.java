@@ -81,6 +81,12 @@ final class CommandRun {
      * once instead of the load ({@link DryRun}).
      */
     int run(RunnerInvocation invocation, boolean dryRun) throws InterruptedException {
+        return run(invocation, dryRun, DryRun.Options.NONE);
+    }
+
+    /** As {@link #run(RunnerInvocation, boolean)}, the dry run with {@code dryRunOptions}. */
+    int run(RunnerInvocation invocation, boolean dryRun, DryRun.Options dryRunOptions)
+            throws InterruptedException {
         RunPlan plan;
         Profile profile;
         try {
@@ -97,7 +103,7 @@ final class CommandRun {
         }
         if (!invocation.demoTarget()) {
             return dryRun
-                    ? new DryRun(out, err).run(plan, profile, environment)
+                    ? new DryRun(out, err, dryRunOptions).run(plan, profile, environment)
                     : runOn(plan, profile);
         }
         try (DemoServer server =
@@ -116,7 +122,7 @@ final class CommandRun {
             }
             Profile client = server.clientProfile(profile);
             return dryRun
-                    ? new DryRun(out, err).run(demo, client, environment)
+                    ? new DryRun(out, err, dryRunOptions).run(demo, client, environment)
                     : runOn(demo, client);
         }
     }

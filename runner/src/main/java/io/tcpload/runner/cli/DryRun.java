@@ -12,6 +12,8 @@ import io.tcpload.runner.plan.RunPlan;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.ResponseSpec;
 import io.tcpload.runner.profile.ValueRule;
+import io.tcpload.runner.report.DryRunResult;
+import io.tcpload.runner.report.DryRunResult.Exchange;
 import io.tcpload.runner.session.RunSession;
 import io.tcpload.runner.template.RequestBuildException;
 import io.tcpload.runner.template.RequestMix;
@@ -27,9 +29,13 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -37,7 +43,9 @@ import java.util.function.Function;
  * of the profile once, in order, on one connection (a fresh one per request without keep-alive, as
  * the load would), each printed with its bytes (hex and text), the response's bytes, how they were
  * framed (head, length field, body), the code found and the verdict. Exit status 0 when every
- * response is a success, 1 otherwise, 2 for a profile that cannot be built.
+ * response is a success, 1 otherwise, 2 for a profile that cannot be built. The exchange can also
+ * be written as JSON ({@link DryRunResult}, for a runner pod's termination message), and values of
+ * ENV parameters and secret data files masked in both ({@link DryRunMask}).
  *
  * <p>Plain blocking sockets: one connection, one request at a time, bounded by {@code --timeout}.
  * With TLS ({@code tls = true}, {@code --tls}, an {@code https://} URL) the connection shakes hands
@@ -49,27 +57,80 @@ public final class DryRun {
 
     private final PrintStream out;
     private final PrintStream err;
+    private final Options options;
+    private DryRunMask mask = DryRunMask.NONE;
+
+    /**
+     * What a dry run writes besides its printout, and what it hides.
+     *
+     * @param json where to write the exchange as JSON ({@link DryRunResult}, at most {@link
+     *     DryRunResult#TERMINATION_MESSAGE_BYTES}), if anywhere
+     * @param maskEnv mask the values of ENV parameters, printed and written
+     * @param maskFiles mask the lines of the data files of these names (FILE parameters)
+     */
+    public record Options(Optional<Path> json, boolean maskEnv, List<String> maskFiles) {
+        public static final Options NONE = new Options(Optional.empty(), false, List.of());
+
+        public Options {
+            Objects.requireNonNull(json, "json");
+            maskFiles = List.copyOf(maskFiles);
+        }
+    }
+
+    /**
+     * How a dry run ended: its exit status (0 every response a success, 1 otherwise, 2 a profile
+     * that cannot be built), and the exchange, when requests were sent.
+     */
+    public record Outcome(int exitStatus, Optional<DryRunResult> result) {}
 
     public DryRun(PrintStream out, PrintStream err) {
+        this(out, err, Options.NONE);
+    }
+
+    /** A dry run printing to {@code out}, its problems to {@code err}. */
+    public DryRun(PrintStream out, PrintStream err, Options options) {
         this.out = out;
         this.err = err;
+        this.options = options;
     }
 
     /**
      * Runs the dry run of {@code loaded} as {@code plan} says (its target, timeout, keep-alive and
-     * TLS flags); ENV parameters from {@code environment}.
+     * TLS flags); ENV parameters from {@code environment}; the exchange written as JSON when the
+     * options say where.
      *
      * @return 0 when every response is a success, 1 when one is not, 2 for a profile that cannot be
      *     built
      */
     public int run(RunPlan plan, Profile loaded, Function<String, String> environment) {
+        Outcome outcome = outcome(plan, loaded, environment);
+        if (outcome.result().isPresent() && options.json().isPresent()) {
+            Path json = options.json().get();
+            try {
+                Files.writeString(
+                        json,
+                        outcome.result().get().toJson(DryRunResult.TERMINATION_MESSAGE_BYTES),
+                        StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                err.println("tcpload-runner: cannot write --test-json " + json + ": " + e);
+                return RunCommand.EXIT_INVALID;
+            }
+        }
+        return outcome.exitStatus();
+    }
+
+    /**
+     * Sends each request of {@code loaded} once as {@code plan} says, printing the exchange, and
+     * returns how it went; nothing is written.
+     */
+    public Outcome outcome(RunPlan plan, Profile loaded, Function<String, String> environment) {
         Profile profile = plan.applyTo(loaded);
         RequestMix requests;
         long connectionId;
         try {
             if (plan.problemWith(profile).isPresent()) {
                 err.println("tcpload-runner: " + plan.problemWith(profile).get());
-                return RunCommand.EXIT_INVALID;
+                return new Outcome(RunCommand.EXIT_INVALID, Optional.empty());
             }
             requests =
                     RequestMix.compile(
@@ -79,14 +140,15 @@ public final class DryRun {
             connectionId = plan.loadConfig(profile).connectionId(0, 0);
         } catch (IllegalArgumentException e) {
             err.println("tcpload-runner: " + e.getMessage());
-            return RunCommand.EXIT_INVALID;
+            return new Outcome(RunCommand.EXIT_INVALID, Optional.empty());
         }
+        mask = DryRunMask.of(profile, environment, options.maskEnv(), options.maskFiles());
         ClientTls tls;
         try {
             tls = RunSession.clientTlsFor(plan, profile, environment, err);
         } catch (PlanException e) {
             e.problems().forEach(problem -> err.println("tcpload-runner: " + problem));
-            return RunCommand.EXIT_INVALID;
+            return new Outcome(RunCommand.EXIT_INVALID, Optional.empty());
         }
         try {
             return run(plan, profile, requests, connectionId, tls);
@@ -97,7 +159,7 @@ public final class DryRun {
         }
     }
 
-    private int run(
+    private Outcome run(
             RunPlan plan, Profile profile, RequestMix requests, long connectionId, ClientTls tls) {
         InetSocketAddress address;
         try {
@@ -107,7 +169,7 @@ public final class DryRun {
                             profile.target().port());
         } catch (UnknownHostException e) {
             err.println("tcpload-runner: cannot resolve host '" + profile.target().host() + "'");
-            return RunCommand.EXIT_FAILED;
+            return new Outcome(RunCommand.EXIT_FAILED, Optional.empty());
         }
         int timeoutMs = (int) Math.min(Integer.MAX_VALUE, plan.invocation().load().timeoutMs());
         boolean keepAlive = plan.keepAlive(profile);
@@ -128,7 +190,12 @@ public final class DryRun {
                         + (tls == null ? "" : ", TLS by " + tls.providerName())
                         + ", CONNECTID "
                         + connectionId);
+        if (!mask.what().isEmpty()) {
+            out.println("Masked (** in hex, * in text): " + String.join(", ", mask.what()));
+        }
         int successes = 0;
+        List<Exchange> exchanges = new ArrayList<>();
+        boolean http = profile.request().http();
         Connection connection = null;
         try {
             for (int step = 0; step < count; step++) {
@@ -162,10 +229,24 @@ public final class DryRun {
                 } catch (RequestBuildException e) {
                     out.println("  not sent: " + e.getMessage());
                     out.println("  verdict: failure");
+                    exchanges.add(
+                            new Exchange(
+                                    name,
+                                    "failure",
+                                    0,
+                                    "",
+                                    0,
+                                    "",
+                                    null,
+                                    null,
+                                    "not sent: " + e.getMessage()));
                     continue;
                 }
                 out.println("  request, " + bytes(request.length) + ":");
                 dump(request);
+                Received received = null;
+                String error = null;
+                boolean success = false;
                 try {
                     if (connection == null) {
                         connection = connect(address, timeoutMs, tls);
@@ -175,19 +256,24 @@ public final class DryRun {
                     ResponseInspector inspector =
                             new ResponseInspector(
                                     profile.response(), judged, profile.request().http());
-                    Received received = read(connection, inspector, timeoutMs);
-                    if (show(received, profile.request().http(), judged, sent, variables)) {
+                    received = read(connection, inspector, timeoutMs);
+                    // The code and any values carried (an echo, an extract) judge it.
+                    success = show(received, http, judged, sent, variables);
+                    if (success) {
                         successes++;
                     }
                 } catch (SocketTimeoutException e) {
-                    out.println("  error: timeout, no full response within " + timeoutMs + " ms");
+                    error = "timeout, no full response within " + timeoutMs + " ms";
+                    out.println("  error: " + error);
                     out.println("  verdict: failure");
                     connection = close(connection);
                 } catch (IOException | ResponseFramingException e) {
-                    out.println("  error: " + e.getMessage());
+                    error = e.getMessage();
+                    out.println("  error: " + error);
                     out.println("  verdict: failure");
                     connection = close(connection);
                 }
+                exchanges.add(exchange(name, request, received, error, http, judged, success));
                 if (!keepAlive && !requests.isSignOn(i)) {
                     connection = close(connection);
                 }
@@ -203,7 +289,47 @@ public final class DryRun {
                         + count
                         + (count == 1 ? " response" : " responses")
                         + " a success");
-        return successes == count ? RunCommand.EXIT_OK : RunCommand.EXIT_FAILED;
+        DryRunResult result =
+                new DryRunResult(
+                        address.getAddress().getHostAddress() + ":" + address.getPort(),
+                        count,
+                        successes,
+                        mask.what(),
+                        exchanges,
+                        0);
+        return new Outcome(
+                successes == count ? RunCommand.EXIT_OK : RunCommand.EXIT_FAILED,
+                Optional.of(result));
+    }
+
+    /** One exchange as the JSON shows it: bytes as hex, masked as printed. */
+    private Exchange exchange(
+            String name,
+            byte[] request,
+            Received received,
+            String error,
+            boolean http,
+            ResponseSpec judged,
+            boolean success) {
+        String requestHex = DryRunResult.hex(request, mask.over(request));
+        if (received == null) {
+            return new Exchange(
+                    name, "failure", request.length, requestHex, 0, "", null, null, error);
+        }
+        Inspection inspection = received.inspection();
+        byte[] response = received.bytes();
+        return new Exchange(
+                name,
+                success ? "success" : "failure",
+                request.length,
+                requestHex,
+                response.length,
+                DryRunResult.hex(response, mask.over(response)),
+                framing(inspection, http, judged),
+                inspection.code() == null
+                        ? null
+                        : new String(inspection.code(), StandardCharsets.ISO_8859_1),
+                null);
     }
 
     /**
@@ -328,28 +454,9 @@ public final class DryRun {
         Inspection inspection = received.inspection();
         out.println("  response, " + bytes(received.bytes().length) + ":");
         dump(received.bytes());
+        out.println("  framing: " + framing(inspection, http, judged) + (http ? ", judged:" : ""));
         if (http) {
-            out.println(
-                    "  framing: HTTP status "
-                            + inspection.status()
-                            + ", header lines "
-                            + bytes(inspection.head().length)
-                            + ", body "
-                            + bytes(inspection.body().length)
-                            + " (de-chunked), judged:");
             dump(inspection.body());
-        } else {
-            out.println(
-                    "  framing: head "
-                            + bytes(inspection.head().length)
-                            + ", length field (bytes "
-                            + lengthFieldPlace(judged)
-                            + ") "
-                            + quoted(inspection.lengthField().getBytes(StandardCharsets.ISO_8859_1))
-                            + " = "
-                            + inspection.declaredLength()
-                            + ", body "
-                            + bytes(inspection.body().length));
         }
         String rule =
                 judged.codeType().name().toLowerCase(Locale.ROOT)
@@ -444,6 +551,29 @@ public final class DryRun {
         return variables == null ? List.of() : variables.names();
     }
 
+    /** How the response was read: its head, length field and body, or its HTTP parts. */
+    private static String framing(Inspection inspection, boolean http, ResponseSpec judged) {
+        if (http) {
+            return "HTTP status "
+                    + inspection.status()
+                    + ", header lines "
+                    + bytes(inspection.head().length)
+                    + ", body "
+                    + bytes(inspection.body().length)
+                    + " (de-chunked)";
+        }
+        return "head "
+                + bytes(inspection.head().length)
+                + ", length field (bytes "
+                + lengthFieldPlace(judged)
+                + ") "
+                + quoted(inspection.lengthField().getBytes(StandardCharsets.ISO_8859_1))
+                + " = "
+                + inspection.declaredLength()
+                + ", body "
+                + bytes(inspection.body().length);
+    }
+
     /** A named response frames as {@code [response]} does: its framing keys are that one's. */
     private static String lengthFieldPlace(ResponseSpec judged) {
         return judged.lengthBegin() + "-" + (judged.lengthBegin() + judged.lengthWidth() - 1);
@@ -451,18 +581,26 @@ public final class DryRun {
 
     /** Bytes as hex and text, sixteen to a line, with their offset. */
     private void dump(byte[] data) {
-        for (String line : hexLines(data)) {
+        for (String line : hexLines(data, mask.over(data))) {
             out.println(line);
         }
     }
 
     static List<String> hexLines(byte[] data) {
+        return hexLines(data, new boolean[data.length]);
+    }
+
+    /** As {@link #hexLines(byte[])}, masked bytes shown as {@code **} and {@code *}. */
+    static List<String> hexLines(byte[] data, boolean[] masked) {
         List<String> lines = new ArrayList<>();
         for (int at = 0; at < data.length; at += BYTES_PER_LINE) {
             StringBuilder hex = new StringBuilder();
             StringBuilder text = new StringBuilder();
             for (int i = at; i < at + BYTES_PER_LINE; i++) {
-                if (i < data.length) {
+                if (i < data.length && masked[i]) {
+                    hex.append(DryRunResult.MASKED_BYTE).append(' ');
+                    text.append('*');
+                } else if (i < data.length) {
                     int b = data[i] & 0xFF;
                     hex.append(String.format(Locale.ROOT, "%02x ", b));
                     text.append(b >= 0x20 && b < 0x7F ? (char) b : '.');

@@ -4,7 +4,11 @@ import io.tcpload.runner.Version;
 import io.tcpload.runner.contract.InvocationOptions;
 import io.tcpload.runner.serve.ServeCommand;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
@@ -49,6 +53,36 @@ public final class RunCommand implements Callable<Integer> {
                             + " and print its bytes, the response's, how it was framed and"
                             + " judged; exit 0 when every response is a success, else 1.")
     boolean dryRun;
+
+    /** Its JSON, for the operator: a runner pod's termination message holds 4 KiB. */
+    public static final String TEST_JSON = "--test-json";
+
+    public static final String TEST_MASK_ENV = "--test-mask-env";
+    public static final String TEST_MASK_FILE = "--test-mask-file";
+
+    @Option(
+            names = TEST_JSON,
+            paramLabel = "FILE",
+            description =
+                    "With --test: also write the exchange as JSON (tcpload-dryrun/v1) to FILE, at"
+                            + " most 4,096 bytes (bytes as hex, cut short to fit): what a"
+                            + " Kubernetes termination message holds.")
+    Path testJson;
+
+    @Option(
+            names = TEST_MASK_ENV,
+            description =
+                    "With --test: mask the values of ENV parameters wherever they appear in the"
+                            + " exchange, printed and written.")
+    boolean testMaskEnv;
+
+    @Option(
+            names = TEST_MASK_FILE,
+            paramLabel = "NAME",
+            description =
+                    "With --test: mask the lines of the data file NAME (of FILE parameters)"
+                            + " wherever they appear in the exchange; may be repeated.")
+    List<String> testMaskFiles = new ArrayList<>();
 
     @Option(
             names = {"-h", "--help"},
@@ -112,7 +146,22 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        if (!dryRun && (testJson != null || testMaskEnv || !testMaskFiles.isEmpty())) {
+            err.println(
+                    "tcpload-runner: "
+                            + TEST_JSON
+                            + ", "
+                            + TEST_MASK_ENV
+                            + " and "
+                            + TEST_MASK_FILE
+                            + " are for a dry run: add --test.");
+            return EXIT_INVALID;
+        }
         return new CommandRun(out, err, environment, clock, catchSignals)
-                .run(options.toInvocation(), dryRun);
+                .run(
+                        options.toInvocation(),
+                        dryRun,
+                        new DryRun.Options(
+                                Optional.ofNullable(testJson), testMaskEnv, testMaskFiles));
     }
 }

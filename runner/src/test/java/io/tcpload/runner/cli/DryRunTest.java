@@ -2,6 +2,8 @@ package io.tcpload.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tcpload.runner.report.DryRunResult;
+import io.tcpload.runner.report.DryRunResult.Exchange;
 import io.tcpload.runner.testing.Corpus;
 import io.tcpload.runner.testing.ScriptedServer;
 import java.io.ByteArrayOutputStream;
@@ -11,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -202,6 +205,119 @@ class DryRunTest {
                     .contains("success is \"999999\"")
                     .contains("Dry run: 1 of 2 responses a success");
         }
+    }
+
+    @Test
+    void theJsonHoldsEachExchangesBytesAsHexAsTheCorpusCapturedThem() throws Exception {
+        byte[] request = Corpus.bytes("05_json_code.req1.bin");
+        byte[] response = Corpus.bytes("05_json_code.rsp1.bin");
+        Path json = dir.resolve("dry-run.json");
+        try (ScriptedServer server = answering(request.length, response)) {
+            CliResult result =
+                    CliResult.run(
+                            "--test",
+                            "--test-json=" + json,
+                            corpusProfile("05_json_code", server.port()).toString());
+
+            assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
+        }
+        DryRunResult written = DryRunResult.read(Files.readString(json));
+        assertThat(written.requests()).isOne();
+        assertThat(written.successes()).isOne();
+        Exchange exchange = written.exchanges().get(0);
+        assertThat(exchange.name()).isEqualTo("request");
+        assertThat(exchange.verdict()).isEqualTo("success");
+        assertThat(exchange.request()).isEqualTo(HexFormat.of().formatHex(request));
+        assertThat(exchange.requestBytes()).isEqualTo(request.length);
+        assertThat(exchange.response()).isEqualTo(HexFormat.of().formatHex(response));
+        assertThat(exchange.framing())
+                .isEqualTo(
+                        "head 8 bytes, length field (bytes 1-8) \"00000032\" = 32, body 32 bytes");
+        assertThat(exchange.code()).isEqualTo("0000");
+        assertThat(exchange.whole()).isTrue();
+    }
+
+    @Test
+    void envValuesAndSecretFileLinesAreMaskedWhereverTheyAppearEchoesToo() throws Exception {
+        Files.writeString(dir.resolve("cards.txt"), "4111222233334444\n");
+        Files.writeString(dir.resolve("plain.txt"), "branch-7\n");
+        Path profile = dir.resolve("secret.ini");
+        Files.writeString(
+                profile,
+                String.join(
+                        "\n",
+                        "host = 127.0.0.1",
+                        "port = 9",
+                        "[request]",
+                        "req_body = pin=$(PIN);card=$(CARD);at=$(BRANCH)",
+                        "[parameters]",
+                        "PIN = ENV, TEST_PIN",
+                        "CARD = FILE, cards.txt",
+                        "BRANCH = FILE, plain.txt",
+                        ""));
+        Path json = dir.resolve("masked.json");
+        String body = "pin=9876;card=4111222233334444;at=branch-7";
+        // The target echoes the request's body back as its response's.
+        byte[] response = ("0000" + String.format("%08d", body.length()) + body).getBytes();
+        Path echoing = dir.resolve("echo.ini");
+        Files.writeString(
+                echoing,
+                Files.readString(profile)
+                        + String.join(
+                                "\n",
+                                "[response]",
+                                "rsp_headlen = 12",
+                                "rsp_len_beg = 5",
+                                "rsp_len_len = 8",
+                                "rsp_code_type = fixed",
+                                "rsp_code_location = head",
+                                "rsp_code_location_tag = 1 4",
+                                "rsp_code_success = 0000",
+                                ""));
+        try (ScriptedServer server = answering(8 + body.length(), response)) {
+            Files.writeString(
+                    echoing,
+                    Files.readString(echoing).replace("port = 9", "port = " + server.port()));
+            CliResult result =
+                    CliResult.runWith(
+                            name -> name.equals("TEST_PIN") ? "9876" : null,
+                            "--test",
+                            "--test-json=" + json,
+                            "--test-mask-env",
+                            "--test-mask-file=cards.txt",
+                            echoing.toString());
+
+            assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
+            assertThat(result.out())
+                    .contains("Masked (** in hex, * in text): PIN (ENV), CARD (FILE cards.txt)")
+                    .doesNotContain("9876")
+                    .doesNotContain("4111222233334444")
+                    .doesNotContain("39 38 37 36")
+                    .contains(";at=branch|");
+        }
+        DryRunResult written = DryRunResult.read(Files.readString(json));
+        assertThat(written.masked()).containsExactly("PIN (ENV)", "CARD (FILE cards.txt)");
+        Exchange exchange = written.exchanges().get(0);
+        String pin = HexFormat.of().formatHex("9876".getBytes());
+        String card = HexFormat.of().formatHex("4111222233334444".getBytes());
+        for (String hex : List.of(exchange.request(), exchange.response())) {
+            assertThat(hex)
+                    .doesNotContain(pin)
+                    .doesNotContain(card)
+                    .contains("**".repeat(4) + HexFormat.of().formatHex(";card=".getBytes()))
+                    .contains("**".repeat(16))
+                    .contains(HexFormat.of().formatHex("branch-7".getBytes()));
+        }
+        assertThat(exchange.request().length()).isEqualTo(2 * exchange.requestBytes());
+    }
+
+    @Test
+    void theMaskAndJsonFlagsNeedTheDryRun() throws Exception {
+        CliResult result =
+                CliResult.run("-d1s", "--test-mask-env", corpusProfile("01_tiny", 9).toString());
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("are for a dry run: add --test");
     }
 
     @Test
