@@ -1,5 +1,6 @@
 package io.tcpload.runner.cli;
 
+import io.tcpload.runner.client.ProgressListener;
 import io.tcpload.runner.client.StartGate;
 import io.tcpload.runner.contract.RunnerInvocation;
 import io.tcpload.runner.files.BoundedRead;
@@ -162,6 +163,9 @@ final class CommandRun {
     }
 
     private int runAndHold(RunSession session, RunPlan plan) throws InterruptedException {
+        if (plan.search().isPresent() && plan.invocation().search().stepsFromControl()) {
+            return toldSteps(session);
+        }
         if (plan.search().isPresent()) {
             return search(session, plan, plan.search().get());
         }
@@ -182,6 +186,31 @@ final class CommandRun {
         }
         session.holdResult();
         return written;
+    }
+
+    /**
+     * One runner of a distributed search: the steps its orchestrator tells; the orchestrator merges
+     * every runner's steps, decides and reports. The last step's result is then held for the
+     * orchestrator as any run's.
+     */
+    private int toldSteps(RunSession session) throws InterruptedException {
+        try (StopOnShutdown stop = StopOnShutdown.install(session::stop)) {
+            err.println(PREFIX + "one runner of a distributed search: waiting for its steps");
+            List<RunSummary> steps;
+            try {
+                steps = session.runToldSteps(ProgressListener.NONE);
+            } catch (CancellationException e) {
+                err.println(PREFIX + "stopped before the start");
+                return RunCommand.EXIT_FAILED;
+            }
+            err.println(
+                    PREFIX
+                            + steps.size()
+                            + (steps.size() == 1 ? " step" : " steps")
+                            + " run; the search has ended");
+        }
+        session.holdResult();
+        return session.stopRequested() ? RunCommand.EXIT_FAILED : 0;
     }
 
     /**

@@ -356,6 +356,15 @@ public final class InvocationOptions {
                             + " other: 2% or 0.02 (default 2%).")
     Double searchPrecision;
 
+    @Option(
+            names = "--search-steps-from-control",
+            description =
+                    "One runner of a distributed capacity search: open the connections and run the"
+                            + " steps an orchestrator posts to /step (it decides each rate from"
+                            + " every runner's results); needs --search, --await-start and"
+                            + " --metrics-port.")
+    boolean searchStepsFromControl;
+
     /** The names {@code --transport} takes, for its description. */
     static final class Transports implements Iterable<String> {
         @Override
@@ -423,7 +432,8 @@ public final class InvocationOptions {
                                 : OptionalLong.of(searchWarmupMs),
                         searchPrecision == null
                                 ? OptionalDouble.empty()
-                                : OptionalDouble.of(searchPrecision)));
+                                : OptionalDouble.of(searchPrecision),
+                        searchStepsFromControl));
     }
 
     /** See {@link RunnerInvocation#parse}. */

@@ -30,6 +30,8 @@ import org.HdrHistogram.Histogram;
  *     its own clock, and its {@code startEpochUs} minus this is on the orchestrator's clock
  * @param nowEpochUs this runner's wall clock when it answered, in microseconds since the epoch: the
  *     orchestrator estimates the runner's clock offset from it and the round trip
+ * @param step for a runner of a distributed capacity search, the number of the step it was told
+ *     last (pending, running or run; 0 before any, and for any other runner)
  */
 public record LiveStats(
         int protocolVersion,
@@ -44,7 +46,8 @@ public record LiveStats(
         long startEpochUs,
         long startAtEpochMs,
         long clockOffsetUs,
-        long nowEpochUs) {
+        long nowEpochUs,
+        int step) {
 
     private static final ObjectMapper JSON =
             new ObjectMapper()
@@ -76,6 +79,7 @@ public record LiveStats(
                 0,
                 0,
                 0,
+                0,
                 0);
     }
 
@@ -93,7 +97,8 @@ public record LiveStats(
                 startEpochUs,
                 startAtEpochMs,
                 clockOffsetUs,
-                nowEpochUs);
+                nowEpochUs,
+                step);
     }
 
     /** Running since {@code epochUs}. */
@@ -111,7 +116,8 @@ public record LiveStats(
                 epochUs,
                 startAtEpochMs,
                 clockOffsetUs,
-                nowEpochUs);
+                nowEpochUs,
+                step);
     }
 
     /** Told to start at {@code epochMs} with this runner's clock {@code offsetUs} off. */
@@ -129,7 +135,8 @@ public record LiveStats(
                 startEpochUs,
                 epochMs,
                 offsetUs,
-                nowEpochUs);
+                nowEpochUs,
+                step);
     }
 
     /** As answered at {@code epochUs} on the runner's clock. */
@@ -147,7 +154,8 @@ public record LiveStats(
                 startEpochUs,
                 startAtEpochMs,
                 clockOffsetUs,
-                epochUs);
+                epochUs,
+                step);
     }
 
     /** The figures of a completed second, phase and start kept. */
@@ -171,7 +179,27 @@ public record LiveStats(
                 startEpochUs,
                 startAtEpochMs,
                 clockOffsetUs,
-                nowEpochUs);
+                nowEpochUs,
+                step);
+    }
+
+    /** Told step {@code number} last. */
+    public LiveStats withStep(int number) {
+        return new LiveStats(
+                protocolVersion,
+                runnerVersion,
+                phase,
+                second,
+                openConnections,
+                cumulative,
+                lastSecond,
+                latencyUs,
+                connectUs,
+                startEpochUs,
+                startAtEpochMs,
+                clockOffsetUs,
+                nowEpochUs,
+                number);
     }
 
     public String toJson() {

@@ -386,6 +386,7 @@ public record RunnerInvocation(
         search.warmupMs()
                 .ifPresent(ms -> args.add("--search-warmup=" + Quantities.formatDurationMs(ms)));
         search.precision().ifPresent(p -> args.add("--search-precision=" + p));
+        flag(args, search.stepsFromControl(), "--search-steps-from-control");
         profile.ifPresent(
                 p -> {
                     if (p.startsWith("-")) {
@@ -812,20 +813,36 @@ public record RunnerInvocation(
      * @param stepMs {@code --search-step}: each step's measured length; empty for the default
      * @param warmupMs {@code --search-warmup}: each step's warm-up; empty for the default
      * @param precision {@code --search-precision}: a fraction (0.02 for 2%); empty for the default
+     * @param stepsFromControl {@code --search-steps-from-control}: one runner of a distributed
+     *     search, whose orchestrator decides each step and tells it over the control channel
+     *     ({@link RunnerProtocol#STEP}); the runner opens its connections, runs the steps it is
+     *     told and decides nothing
      */
     public record Search(
             Optional<String> slo,
             Optional<Range> range,
             OptionalLong stepMs,
             OptionalLong warmupMs,
-            OptionalDouble precision) {
+            OptionalDouble precision,
+            boolean stepsFromControl) {
         public static final Search NONE =
                 new Search(
                         Optional.empty(),
                         Optional.empty(),
                         OptionalLong.empty(),
                         OptionalLong.empty(),
-                        OptionalDouble.empty());
+                        OptionalDouble.empty(),
+                        false);
+
+        /** A search the runner runs itself. */
+        public Search(
+                Optional<String> slo,
+                Optional<Range> range,
+                OptionalLong stepMs,
+                OptionalLong warmupMs,
+                OptionalDouble precision) {
+            this(slo, range, stepMs, warmupMs, precision, false);
+        }
 
         public Search {
             Objects.requireNonNull(slo, "slo");
@@ -843,6 +860,11 @@ public record RunnerInvocation(
         /** Whether any search flag is given. */
         public boolean anyFlag() {
             return !equals(NONE);
+        }
+
+        /** This search, its steps told by an orchestrator. */
+        public Search withStepsFromControl() {
+            return new Search(slo, range, stepMs, warmupMs, precision, true);
         }
     }
 

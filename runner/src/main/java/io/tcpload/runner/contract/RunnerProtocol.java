@@ -14,7 +14,7 @@ import java.util.List;
  */
 public final class RunnerProtocol {
     /** The version of this protocol. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
 
     /** GET: Prometheus text or OpenMetrics, as the scraper's {@code Accept} asks. */
     public static final String METRICS = "/metrics";
@@ -58,9 +58,42 @@ public final class RunnerProtocol {
     public static final String FINISH = "/finish";
 
     /**
-     * The secret that {@link #START}, {@link #RESULT} and {@link #FINISH} require, as {@code
-     * Authorization: Bearer TOKEN}. Without it the runner is on a laptop: it binds loopback only,
-     * and the control paths are open to whoever can reach loopback.
+     * POST {@code /step?number=N&rate=R&warmupMs=W&durationMs=D&at=EPOCH_MS&offsetUs=OFFSET}, to a
+     * runner of a distributed capacity search ({@code --search-steps-from-control}): step {@code N}
+     * (from 1, each the one after the last) runs this runner's share of the whole test's rate
+     * {@code R} on its open connections, beginning at the instant {@code at} on the orchestrator's
+     * clock (from which this runner's is {@code offsetUs} off), for a warm-up of {@code W} ms left
+     * out of its figures and then {@code D} ms measured. 200 when taken (or taken before: the same
+     * number again is no new step), 409 while another step is pending or running, for a number out
+     * of order, or after the end; 400 for a parameter that is not a number or out of range; 404
+     * from a runner that takes no steps; 401 without the control token. {@code POST /step?end=true}
+     * ends the search after the step running, if any: the runner then publishes {@link #RESULT}.
+     */
+    public static final String STEP = "/step";
+
+    /**
+     * GET {@code /step-result?number=N}: step {@code N}'s own result once it has run, as {@link
+     * #RESULT}'s JSON with a row every second and every histogram, so that the steps of several
+     * runners merge exactly; 409 while it is pending or running, 404 for a step never taken (or
+     * long forgotten); 401 without the control token.
+     */
+    public static final String STEP_RESULT = "/step-result";
+
+    /** The query parameters of {@link #STEP} and {@link #STEP_RESULT}. */
+    public static final String STEP_NUMBER = "number";
+
+    public static final String STEP_RATE = "rate";
+    public static final String STEP_WARMUP = "warmupMs";
+    public static final String STEP_DURATION = "durationMs";
+    public static final String STEP_AT = "at";
+    public static final String STEP_OFFSET = "offsetUs";
+    public static final String STEP_END = "end";
+
+    /**
+     * The secret that {@link #START}, {@link #STEP}, {@link #STEP_RESULT}, {@link #RESULT} and
+     * {@link #FINISH} require, as {@code Authorization: Bearer TOKEN}. Without it the runner is on
+     * a laptop: it binds loopback only, and the control paths are open to whoever can reach
+     * loopback.
      */
     public static final String CONTROL_TOKEN_VARIABLE = "TCPLOAD_CONTROL_TOKEN";
 
@@ -112,5 +145,54 @@ public final class RunnerProtocol {
      */
     public static String startAt(long atEpochMs, long offsetUs) {
         return startAt(atEpochMs) + "&" + START_OFFSET + "=" + offsetUs;
+    }
+
+    /**
+     * The path and query of step {@code number}: {@code ratePerSecond} for the whole test, a
+     * warm-up and a measured duration, beginning at {@code atEpochMs} on the orchestrator's clock
+     * for a runner whose clock is {@code offsetUs} ahead of it.
+     */
+    public static String step(
+            int number,
+            double ratePerSecond,
+            long warmupMs,
+            long durationMs,
+            long atEpochMs,
+            long offsetUs) {
+        return STEP
+                + "?"
+                + STEP_NUMBER
+                + "="
+                + number
+                + "&"
+                + STEP_RATE
+                + "="
+                + ratePerSecond
+                + "&"
+                + STEP_WARMUP
+                + "="
+                + warmupMs
+                + "&"
+                + STEP_DURATION
+                + "="
+                + durationMs
+                + "&"
+                + STEP_AT
+                + "="
+                + atEpochMs
+                + "&"
+                + STEP_OFFSET
+                + "="
+                + offsetUs;
+    }
+
+    /** The path and query that end a distributed search. */
+    public static String stepEnd() {
+        return STEP + "?" + STEP_END + "=true";
+    }
+
+    /** The path and query of step {@code number}'s result. */
+    public static String stepResult(int number) {
+        return STEP_RESULT + "?" + STEP_NUMBER + "=" + number;
     }
 }

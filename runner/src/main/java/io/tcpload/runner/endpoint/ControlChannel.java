@@ -10,8 +10,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * What an orchestrator (the operator) can do with a runner through its endpoint: set the start
- * instant, fetch the final result and let the runner go. The runner thus needs no shared storage
- * and no API access: the orchestrator pulls.
+ * instant, tell the steps of a distributed search ({@link StepChannel}), fetch the final result and
+ * let the runner go. The runner thus needs no shared storage and no API access: the orchestrator
+ * pulls.
  *
  * <p>Threading: the endpoint's threads and the run's thread share it; every method is safe from any
  * thread.
@@ -29,6 +30,7 @@ public final class ControlChannel {
     private final StartGate gate;
     private final Clock clock;
     private final Optional<ControlToken> token;
+    private final Optional<StepChannel> steps;
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile String resultJson;
 
@@ -41,17 +43,35 @@ public final class ControlChannel {
      * A channel that, with {@code token}, answers only requests that carry it; on the gate's clock.
      */
     public ControlChannel(StartGate gate, Optional<ControlToken> token) {
-        this(gate, gate.clock(), token);
+        this(gate, gate.clock(), token, Optional.empty());
+    }
+
+    /**
+     * As {@link #ControlChannel(StartGate, Optional)}, for a runner of a distributed search whose
+     * orchestrator tells it each step through {@code steps}.
+     */
+    public ControlChannel(StartGate gate, Optional<ControlToken> token, StepChannel steps) {
+        this(gate, gate.clock(), token, Optional.of(steps));
     }
 
     ControlChannel(StartGate gate, Clock clock) {
-        this(gate, clock, Optional.empty());
+        this(gate, clock, Optional.empty(), Optional.empty());
     }
 
-    private ControlChannel(StartGate gate, Clock clock, Optional<ControlToken> token) {
+    private ControlChannel(
+            StartGate gate,
+            Clock clock,
+            Optional<ControlToken> token,
+            Optional<StepChannel> steps) {
         this.gate = gate;
         this.clock = clock;
         this.token = token;
+        this.steps = steps;
+    }
+
+    /** The steps of a distributed search, for a runner that takes them. */
+    public Optional<StepChannel> steps() {
+        return steps;
     }
 
     /**

@@ -37,6 +37,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -45,8 +46,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * text or OpenMetrics, as the scraper's {@code Accept} asks), {@code /stats} ({@link LiveStats} as
  * JSON), {@code /healthz} and {@code /readyz}, answering GET and HEAD; with a {@link
  * ControlChannel}, also {@code POST /start?at=EPOCH_MS&offsetUs=OFFSET}, {@code GET /result} and
- * {@code POST /finish}: with a control token, only for requests that carry it (401 otherwise), the
- * other paths staying open to scrapers and probes on the same port.
+ * {@code POST /finish}, and for a runner of a distributed search {@code POST /step} and {@code GET
+ * /step-result}: with a control token, only for requests that carry it (401 otherwise), the other
+ * paths staying open to scrapers and probes on the same port.
  *
  * <p>It runs on event loops of its own, never the load's, and is non-blocking: a client that sends
  * half a request and stalls holds one connection and nothing else, until {@link #READ_TIMEOUT_S}
@@ -195,13 +197,19 @@ public final class RunnerEndpoint implements AutoCloseable {
                 HttpMethod method, QueryStringDecoder uri, String accept, String authorization) {
             String path = uri.path();
             if (method.equals(HttpMethod.POST) && control != null) {
-                if (!path.equals(RunnerProtocol.START) && !path.equals(RunnerProtocol.FINISH)) {
-                    return Answer.notAllowed("POST only to /start and /finish\n");
+                if (!path.equals(RunnerProtocol.START)
+                        && !path.equals(RunnerProtocol.FINISH)
+                        && !path.equals(RunnerProtocol.STEP)) {
+                    return Answer.notAllowed("POST only to /start, /step and /finish\n");
                 }
                 if (!control.admits(authorization)) {
                     return Answer.unauthorized();
                 }
-                return path.equals(RunnerProtocol.START) ? start(uri) : finish();
+                return switch (path) {
+                    case RunnerProtocol.START -> start(uri);
+                    case RunnerProtocol.STEP -> step(uri);
+                    default -> finish();
+                };
             }
             if (!method.equals(HttpMethod.GET) && !method.equals(HttpMethod.HEAD)) {
                 return Answer.notAllowed("only GET and HEAD\n");
@@ -213,6 +221,10 @@ public final class RunnerEndpoint implements AutoCloseable {
                         control != null && !control.admits(authorization)
                                 ? Answer.unauthorized()
                                 : result();
+                case RunnerProtocol.STEP_RESULT ->
+                        control != null && !control.admits(authorization)
+                                ? Answer.unauthorized()
+                                : stepResult(uri);
                 case RunnerProtocol.HEALTHZ -> Answer.plain(HttpResponseStatus.OK, "ok\n");
                 case RunnerProtocol.READYZ ->
                         stats.ready()
@@ -238,6 +250,9 @@ public final class RunnerEndpoint implements AutoCloseable {
                     atEpochMs != null && atEpochMs > 0
                             ? now.withStartAt(atEpochMs, gate.clockOffsetUs())
                             : now;
+            if (control.steps().isPresent()) {
+                told = told.withStep(control.steps().get().currentStep());
+            }
             // Read last, as close to the answer as can be: the orchestrator's clock estimate
             // takes it for the middle of the round trip.
             return told.answeredAt(gate.epochUs()).toJson();
@@ -278,6 +293,113 @@ public final class RunnerEndpoint implements AutoCloseable {
                                         + " s in the past or more than a day ahead of this"
                                         + " runner's clock\n");
             };
+        }
+
+        private Answer step(QueryStringDecoder uri) {
+            if (control.steps().isEmpty()) {
+                return noSteps();
+            }
+            StepChannel steps = control.steps().get();
+            Map<String, List<String>> parameters = uri.parameters();
+            if (parameters.containsKey(RunnerProtocol.STEP_END)) {
+                if (!single(parameters, RunnerProtocol.STEP_END).equals("true")) {
+                    return Answer.plain(
+                            HttpResponseStatus.BAD_REQUEST, "give the end as /step?end=true\n");
+                }
+                steps.end();
+                return Answer.plain(HttpResponseStatus.OK, "the search ends\n");
+            }
+            StepChannel.Request request;
+            try {
+                request =
+                        new StepChannel.Request(
+                                Integer.parseInt(single(parameters, RunnerProtocol.STEP_NUMBER)),
+                                Double.parseDouble(single(parameters, RunnerProtocol.STEP_RATE)),
+                                Long.parseLong(single(parameters, RunnerProtocol.STEP_WARMUP)),
+                                Long.parseLong(single(parameters, RunnerProtocol.STEP_DURATION)),
+                                Long.parseLong(single(parameters, RunnerProtocol.STEP_AT)),
+                                parameters.containsKey(RunnerProtocol.STEP_OFFSET)
+                                        ? Long.parseLong(
+                                                single(parameters, RunnerProtocol.STEP_OFFSET))
+                                        : 0);
+            } catch (NumberFormatException e) {
+                return Answer.plain(
+                        HttpResponseStatus.BAD_REQUEST,
+                        "give a step as /step?number=N&rate=R&warmupMs=W&durationMs=D"
+                                + "&at=EPOCH_MILLISECONDS[&offsetUs=MICROSECONDS]\n");
+            }
+            return switch (steps.post(request)) {
+                case TAKEN ->
+                        Answer.plain(
+                                HttpResponseStatus.OK,
+                                "step " + request.number() + " at " + request.atEpochMs() + "\n");
+                case CONFLICT ->
+                        Answer.plain(
+                                HttpResponseStatus.CONFLICT,
+                                "step "
+                                        + request.number()
+                                        + " is not the next: the last taken is step "
+                                        + steps.currentStep()
+                                        + (steps.result(steps.currentStep()).state()
+                                                        == StepChannel.ResultState.PENDING
+                                                ? ", still pending or running"
+                                                : "")
+                                        + "\n");
+                case ENDED ->
+                        Answer.plain(
+                                HttpResponseStatus.CONFLICT,
+                                "the search has ended: no more steps\n");
+                case OUT_OF_RANGE ->
+                        Answer.plain(
+                                HttpResponseStatus.BAD_REQUEST,
+                                "a step needs a number from 1, a positive rate and duration, no"
+                                        + " negative warm-up, and an instant at most "
+                                        + ControlChannel.PAST_LIMIT.toSeconds()
+                                        + " s in the past or a day ahead of this runner's clock\n");
+            };
+        }
+
+        private Answer stepResult(QueryStringDecoder uri) {
+            if (control == null || control.steps().isEmpty()) {
+                return noSteps();
+            }
+            int number;
+            try {
+                number = Integer.parseInt(single(uri.parameters(), RunnerProtocol.STEP_NUMBER));
+            } catch (NumberFormatException e) {
+                return Answer.plain(
+                        HttpResponseStatus.BAD_REQUEST, "give the step as /step-result?number=N\n");
+            }
+            StepChannel.StepResult result = control.steps().get().result(number);
+            return switch (result.state()) {
+                case DONE -> Answer.of(HttpResponseStatus.OK, JSON, result.json().orElseThrow());
+                case PENDING ->
+                        Answer.plain(
+                                HttpResponseStatus.CONFLICT,
+                                "step " + number + " has not run to its end yet\n");
+                case UNKNOWN ->
+                        Answer.plain(
+                                HttpResponseStatus.NOT_FOUND,
+                                "no step "
+                                        + number
+                                        + " here: never taken, cut short or forgotten\n");
+            };
+        }
+
+        private static Answer noSteps() {
+            return Answer.plain(
+                    HttpResponseStatus.NOT_FOUND,
+                    "this runner takes no steps: it was not started with"
+                            + " --search-steps-from-control\n");
+        }
+
+        /** The one value of {@code name}; a missing or repeated parameter is no number. */
+        private static String single(Map<String, List<String>> parameters, String name) {
+            List<String> values = parameters.get(name);
+            if (values == null || values.size() != 1) {
+                throw new NumberFormatException(name);
+            }
+            return values.get(0);
         }
 
         private Answer finish() {

@@ -82,7 +82,8 @@ public record RunPlan(
                     RunPlan::searchAlone,
                     RunPlan::searchStep,
                     RunPlan::searchWarmup,
-                    RunPlan::searchPrecision);
+                    RunPlan::searchPrecision,
+                    RunPlan::searchStepsFromControl);
 
     /**
      * Checks {@code invocation} and applies the environment's defaults.
@@ -351,8 +352,9 @@ public record RunPlan(
         RunnerInvocation.Search search = invocation.search();
         return !search.asked() && search.anyFlag()
                 ? Optional.of(
-                        "--search-range, --search-step, --search-warmup and --search-precision"
-                                + " belong to a capacity search: give --search 'p99 < 50ms'")
+                        "--search-range, --search-step, --search-warmup, --search-precision and"
+                                + " --search-steps-from-control belong to a capacity search: give"
+                                + " --search 'p99 < 50ms'")
                 : Optional.empty();
     }
 
@@ -419,6 +421,17 @@ public record RunPlan(
                 : Optional.of(
                         "--search chooses each step's rate and length itself; leave out "
                                 + String.join(", ", others));
+    }
+
+    static Optional<String> searchStepsFromControl(RunnerInvocation invocation) {
+        RunnerInvocation.Control control = invocation.control();
+        return invocation.search().stepsFromControl()
+                        && invocation.search().asked()
+                        && (!control.awaitStart() || control.metricsPort().isEmpty())
+                ? Optional.of(
+                        "--search-steps-from-control needs --await-start and --metrics-port, where"
+                                + " the orchestrator tells each step")
+                : Optional.empty();
     }
 
     static Optional<String> searchStep(RunnerInvocation invocation) {

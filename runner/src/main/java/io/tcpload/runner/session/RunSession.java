@@ -15,6 +15,7 @@ import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.endpoint.ControlChannel;
 import io.tcpload.runner.endpoint.LiveStatsTracker;
 import io.tcpload.runner.endpoint.RunnerEndpoint;
+import io.tcpload.runner.endpoint.StepChannel;
 import io.tcpload.runner.metrics.MetricsBridge;
 import io.tcpload.runner.plan.PlanException;
 import io.tcpload.runner.plan.RunPlan;
@@ -33,6 +34,7 @@ import java.io.PrintStream;
 import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.concurrent.CancellationException;
@@ -57,6 +59,10 @@ public final class RunSession implements AutoCloseable {
     private final MetricsBridge metrics;
     private final LiveStatsTracker stats;
     private final ControlChannel channel;
+
+    /** The steps an orchestrator tells; null for a run that takes none. */
+    private volatile StepChannel steps;
+
     private final RunnerEndpoint endpoint;
     private final PrintStream log;
     private final ClientTls tls;
@@ -82,6 +88,7 @@ public final class RunSession implements AutoCloseable {
             MetricsBridge metrics,
             LiveStatsTracker stats,
             ControlChannel channel,
+            StepChannel steps,
             RunnerEndpoint endpoint,
             PrintStream log,
             ClientTls tls,
@@ -95,6 +102,7 @@ public final class RunSession implements AutoCloseable {
         this.metrics = metrics;
         this.stats = stats;
         this.channel = channel;
+        this.steps = steps;
         this.endpoint = endpoint;
         this.log = log;
         this.gracePeriodSeconds = gracePeriodSeconds;
@@ -198,8 +206,17 @@ public final class RunSession implements AutoCloseable {
         Control control = plan.invocation().control();
         ControlChannel channel = null;
         RunnerEndpoint endpoint = null;
+        // One runner of a distributed search: the orchestrator tells each step, here through
+        // the endpoint (local mode tells its in-process runners through their own channel).
+        StepChannel steps =
+                plan.search().isPresent() && plan.invocation().search().stepsFromControl()
+                        ? new StepChannel(gate.clock())
+                        : null;
         if (control.metricsPort().isPresent()) {
-            channel = new ControlChannel(gate, plan.controlToken());
+            channel =
+                    steps == null
+                            ? new ControlChannel(gate, plan.controlToken())
+                            : new ControlChannel(gate, plan.controlToken(), steps);
             String host = plan.bindHost();
             try {
                 endpoint =
@@ -246,6 +263,7 @@ public final class RunSession implements AutoCloseable {
                 metrics,
                 stats,
                 channel,
+                steps,
                 endpoint,
                 log,
                 tls,
@@ -386,6 +404,48 @@ public final class RunSession implements AutoCloseable {
         }
     }
 
+    /**
+     * The steps an orchestrator tells this runner of a distributed search ({@code
+     * --search-steps-from-control}); empty for any other run.
+     */
+    public Optional<StepChannel> steps() {
+        return Optional.ofNullable(steps);
+    }
+
+    /**
+     * A runner of a distributed search: the steps its orchestrator tells, on the connections kept
+     * open, until it ends the search or the run stops; then the last step's result is served on
+     * {@code /result} (each step's own stays on {@code /step-result}).
+     *
+     * @return each step's result, in order
+     * @throws IllegalStateException when the run takes no steps from an orchestrator
+     * @throws CancellationException when stopped before the start
+     */
+    public List<RunSummary> runToldSteps(ProgressListener listener) throws InterruptedException {
+        if (steps == null) {
+            throw new IllegalStateException("not a runner of a distributed search");
+        }
+        return runToldSteps(listener, steps);
+    }
+
+    /**
+     * As {@link #runToldSteps(ProgressListener)}, the steps told through {@code told}: local mode's
+     * in-process runners, whose orchestrator is in the same process.
+     */
+    public List<RunSummary> runToldSteps(ProgressListener listener, StepChannel told)
+            throws InterruptedException {
+        steps = told;
+        if (control.stopRequested()) {
+            told.cancel();
+        }
+        List<RunSummary> results = runSteps(listener, told);
+        told.cancel();
+        if (!results.isEmpty()) {
+            finish(results.get(results.size() - 1));
+        }
+        return results;
+    }
+
     /** The metrics this session's endpoint serves (a search's gauges are set through it). */
     public MetricsBridge metrics() {
         return metrics;
@@ -501,6 +561,10 @@ public final class RunSession implements AutoCloseable {
         }
         control.stop();
         gate.cancel();
+        StepChannel told = steps;
+        if (told != null) {
+            told.cancel();
+        }
     }
 
     /**
@@ -510,6 +574,10 @@ public final class RunSession implements AutoCloseable {
     public void stop() {
         control.stop();
         gate.cancel();
+        StepChannel told = steps;
+        if (told != null) {
+            told.cancel();
+        }
         if (channel != null) {
             channel.finish();
         }

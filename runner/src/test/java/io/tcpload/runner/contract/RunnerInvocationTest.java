@@ -161,7 +161,8 @@ class RunnerInvocationTest {
                         : OptionalLong.empty(),
                 random.nextBoolean()
                         ? OptionalDouble.of(random.nextInt(1000) / 1000.0)
-                        : OptionalDouble.empty());
+                        : OptionalDouble.empty(),
+                random.nextBoolean());
     }
 
     private static RunnerInvocation.Tls tls(Random random) {

@@ -6,14 +6,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tcpload.runner.client.ProgressListener.Progress;
 import io.tcpload.runner.client.StartGate;
+import io.tcpload.runner.client.StepOrder;
 import io.tcpload.runner.contract.ControlToken;
 import io.tcpload.runner.contract.LiveStats;
 import io.tcpload.runner.contract.RunnerProtocol;
 import io.tcpload.runner.metrics.Exposition;
 import io.tcpload.runner.metrics.MetricLabels;
 import io.tcpload.runner.metrics.MetricsBridge;
+import io.tcpload.runner.report.JsonResult;
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.Histograms;
+import io.tcpload.runner.stats.RunBuilder;
 import io.tcpload.runner.stats.SecondSample;
 import java.net.Socket;
 import java.net.URI;
@@ -23,11 +26,13 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** The runner's endpoint over real HTTP on loopback. */
 class RunnerEndpointTest {
@@ -269,6 +274,86 @@ class RunnerEndpointTest {
         assertThat(told.clockOffsetUs()).isEqualTo(1_500);
         assertThat(send("/finish", "POST", bearer).statusCode()).isEqualTo(200);
         assertThat(control.awaitFinish(5_000)).isTrue();
+    }
+
+    @Test
+    void aRunnerThatTakesNoStepsSaysSo() throws Exception {
+        HttpResponse<String> step = post(RunnerProtocol.step(1, 100, 0, 2_000, now(), 0));
+        assertThat(step.statusCode()).isEqualTo(404);
+        assertThat(step.body()).contains("--search-steps-from-control");
+        assertThat(get(RunnerProtocol.stepResult(1), null).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    @Timeout(30)
+    void stepsAreTakenInOrderTheirResultsServedOnceRunAndTheStatsSayTheStep() throws Exception {
+        server.close();
+        String secret = "s3cret-token-of-this-test";
+        StepChannel steps = new StepChannel();
+        control = new ControlChannel(gate, ControlToken.of(secret), steps);
+        server = RunnerEndpoint.start("127.0.0.1", 0, bridge, stats, control);
+        String bearer = "Bearer " + secret;
+        String first = RunnerProtocol.step(1, 1_500, 500, 2_000, now(), 250);
+
+        assertThat(send(first, "POST", null).statusCode()).isEqualTo(401);
+        assertThat(send(RunnerProtocol.stepResult(1), "GET", "Bearer x").statusCode())
+                .isEqualTo(401);
+        assertThat(send(RunnerProtocol.stepResult(1), "GET", bearer).statusCode())
+                .as("never taken")
+                .isEqualTo(404);
+        assertThat(send(first, "POST", bearer).statusCode()).isEqualTo(200);
+        assertThat(send(first, "POST", bearer).statusCode()).as("the same again").isEqualTo(200);
+        HttpResponse<String> other =
+                send(RunnerProtocol.step(2, 1_500, 500, 2_000, now(), 0), "POST", bearer);
+        assertThat(other.statusCode()).isEqualTo(409);
+        assertThat(other.body()).contains("step 1, still pending or running");
+        assertThat(LiveStats.fromJson(get("/stats", null).body()).step()).isEqualTo(1);
+        assertThat(send(RunnerProtocol.stepResult(1), "GET", bearer).statusCode())
+                .as("not run yet")
+                .isEqualTo(409);
+
+        assertThat(steps.next(Optional.empty())).hasValue(new StepOrder(1, 1_500, 500, 2_000));
+        // The end comes while step 1 runs: it runs to its end, and no step follows.
+        assertThat(send(RunnerProtocol.stepEnd(), "POST", bearer).statusCode()).isEqualTo(200);
+        assertThat(steps.ended()).isTrue();
+        assertThat(steps.next(Optional.of(RunBuilder.aRun().runtimeUs(2_000_000).build())))
+                .isEmpty();
+
+        HttpResponse<String> result = send(RunnerProtocol.stepResult(1), "GET", bearer);
+        assertThat(result.statusCode()).isEqualTo(200);
+        assertThat(JsonResult.read(result.body()).runtimeUs()).isEqualTo(2_000_000);
+        HttpResponse<String> after =
+                send(RunnerProtocol.step(3, 1_500, 500, 2_000, now(), 0), "POST", bearer);
+        assertThat(after.statusCode()).isEqualTo(409);
+        assertThat(after.body()).contains("the search has ended");
+    }
+
+    @Test
+    void stepsThatDoNotParseOrLieOutOfRangeAreRefused() throws Exception {
+        server.close();
+        StepChannel steps = new StepChannel();
+        control = new ControlChannel(gate, Optional.empty(), steps);
+        server = RunnerEndpoint.start("127.0.0.1", 0, bridge, stats, control);
+        long at = now();
+        for (String query :
+                List.of(
+                        "/step",
+                        "/step?number=1&rate=100&warmupMs=0&durationMs=2000",
+                        "/step?number=one&rate=100&warmupMs=0&durationMs=2000&at=" + at,
+                        "/step?number=1&rate=fast&warmupMs=0&durationMs=2000&at=" + at,
+                        "/step?number=1&rate=100&warmupMs=0&durationMs=2000&at=" + (at - 60_000),
+                        "/step?number=1&rate=-5&warmupMs=0&durationMs=2000&at=" + at,
+                        "/step?number=1&number=2&rate=100&warmupMs=0&durationMs=2000&at=" + at,
+                        "/step?end=yes")) {
+            assertThat(post(query).statusCode()).as(query).isEqualTo(400);
+        }
+        assertThat(get("/step-result?number=x", null).statusCode()).isEqualTo(400);
+        assertThat(steps.currentStep()).isZero();
+        assertThat(steps.ended()).isFalse();
+    }
+
+    private static long now() {
+        return System.currentTimeMillis();
     }
 
     @Test
