@@ -1,6 +1,7 @@
 package io.tcpload.operator.children;
 
 import io.tcpload.operator.crd.DataFile;
+import io.tcpload.operator.crd.SearchSettings;
 import io.tcpload.operator.crd.Stage;
 import io.tcpload.operator.crd.TargetOverride;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
@@ -13,7 +14,10 @@ import io.tcpload.runner.contract.RunnerInvocation.Outputs;
 import io.tcpload.runner.contract.RunnerInvocation.Share;
 import io.tcpload.runner.contract.Shares;
 import io.tcpload.runner.format.Quantities;
+import io.tcpload.runner.plan.PlanException;
+import io.tcpload.runner.plan.RunPlan;
 import io.tcpload.runner.profile.Target;
+import io.tcpload.runner.search.SearchSpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -154,6 +158,10 @@ public final class RunnerInvocations {
         if (spec.getTls() != null) {
             job = job.withTls(podTls(spec.getTls(), job.tls()));
         }
+        if (job.search().asked()) {
+            // The operator decides each step from every runner's results and tells it.
+            job = job.withSearch(job.search().withStepsFromControl());
+        }
         return job.withControl(
                 new Control(
                         OptionalInt.of(port),
@@ -161,6 +169,92 @@ public final class RunnerInvocations {
                         true,
                         OptionalInt.of(HOLD_RESULT_SECONDS),
                         job.control().labels()));
+    }
+
+    /** Whether the test is a capacity search ({@code spec.search}). */
+    public static boolean search(TcpLoadTestSpec spec) {
+        return spec.getSearch() != null && !dryRun(spec);
+    }
+
+    /**
+     * The runners' {@code --search} flags of {@code spec.search}; {@link
+     * RunnerInvocation.Search#NONE} without one.
+     *
+     * @throws IllegalArgumentException when a duration or the precision does not parse (validation
+     *     refuses such specs first)
+     */
+    public static RunnerInvocation.Search searchFlags(TcpLoadTestSpec spec) {
+        SearchSettings search = spec.getSearch();
+        if (search == null) {
+            return RunnerInvocation.Search.NONE;
+        }
+        return new RunnerInvocation.Search(
+                Optional.of(String.join(", ", search.getSlo())),
+                Optional.of(
+                        new RunnerInvocation.Range(
+                                search.getMinRate() == null ? 0 : search.getMinRate(),
+                                search.getMaxRate() == null ? 0 : search.getMaxRate())),
+                search.getStep() == null
+                        ? OptionalLong.empty()
+                        : OptionalLong.of(
+                                Quantities.durationMs("spec.search.step", search.getStep())),
+                search.getWarmup() == null
+                        ? OptionalLong.empty()
+                        : OptionalLong.of(
+                                Quantities.signedDurationMs(
+                                        "spec.search.warmup", search.getWarmup())),
+                search.getPrecision() == null
+                        ? OptionalDouble.empty()
+                        : OptionalDouble.of(precision(search.getPrecision())));
+    }
+
+    /**
+     * {@code 2%} or {@code 0.02} as a fraction.
+     *
+     * @throws IllegalArgumentException when it is neither
+     */
+    public static double precision(String text) {
+        String number = text.strip();
+        boolean percent = number.endsWith("%");
+        if (percent) {
+            number = number.substring(0, number.length() - 1).strip();
+        }
+        if (!number.matches("[0-9]+(\\.[0-9]+)?")) {
+            throw new IllegalArgumentException(
+                    "'" + text + "' is not a precision such as 2% or 0.02");
+        }
+        double value = Double.parseDouble(number);
+        return percent ? value / 100 : value;
+    }
+
+    /**
+     * The search the orchestrator runs for {@code spec.search}, as runner 0's plan reads it: the
+     * objective, the range, each step's length and warm-up, the precision, and the whole test's
+     * connections for the Little's law check.
+     *
+     * @throws IllegalArgumentException when the spec has no search or the runner would refuse it
+     *     (validation refuses such specs first)
+     */
+    public static SearchSpec searchSpec(TcpLoadTestSpec spec) {
+        RunPlan plan;
+        try {
+            plan = RunPlan.of(forRunner(spec, 0), name -> null);
+        } catch (PlanException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        SearchSpec runner0 =
+                plan.search()
+                        .orElseThrow(() -> new IllegalArgumentException("the test has no search"));
+        // Runner 0's plan counts its own connections once per runner; the test's are these.
+        return new SearchSpec(
+                runner0.slo(),
+                runner0.minRate(),
+                runner0.maxRate(),
+                runner0.stepMs(),
+                runner0.warmupMs(),
+                runner0.precision(),
+                Math.max(1, (long) spec.getConnections()),
+                runner0.firstWarmupMs());
     }
 
     /**
@@ -234,7 +328,8 @@ public final class RunnerInvocations {
                                 false,
                                 false,
                                 Optional.of(Path.of(RESULT_FILE)),
-                                Optional.empty()));
+                                Optional.empty()))
+                .withSearch(search(spec) ? searchFlags(spec) : RunnerInvocation.Search.NONE);
     }
 
     private static io.tcpload.runner.rate.Stage stage(Stage stage) {

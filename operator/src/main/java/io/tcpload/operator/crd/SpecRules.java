@@ -63,11 +63,37 @@ public final class SpecRules {
     public static final String ONE_PROFILE_MESSAGE =
             "give either profile (the INI text) or profileFrom (a ConfigMap or Secret key), not both.";
 
-    /** On spec: a fixed duration or a rate schedule (an empty schedule counts as none). */
+    /**
+     * On spec: a fixed duration or a rate schedule (an empty schedule counts as none), unless a
+     * capacity search chooses its steps.
+     */
     public static final String DURATION_OR_STAGES =
-            "has(self.duration) != (has(self.stages) && size(self.stages) > 0)";
+            "has(self.search) || has(self.duration) != (has(self.stages) && size(self.stages) > 0)";
 
-    public static final String DURATION_OR_STAGES_MESSAGE = "give either duration or stages.";
+    public static final String DURATION_OR_STAGES_MESSAGE =
+            "give either duration or stages (or search).";
+
+    /** On spec: a capacity search chooses each step's rate and length itself. */
+    public static final String SEARCH_ALONE =
+            "!has(self.search) || (!has(self.duration) && !has(self.rate) && !(has(self.stages)"
+                    + " && size(self.stages) > 0))";
+
+    public static final String SEARCH_ALONE_MESSAGE =
+            "search chooses each step's rate and length itself: leave out duration, rate and"
+                    + " stages.";
+
+    /** On spec: every runner gets a share of the search's lowest rate. */
+    public static final String SEARCH_SHARED =
+            "!has(self.search) || self.search.minRate >= self.runners";
+
+    public static final String SEARCH_SHARED_MESSAGE =
+            "search.minRate must be at least the number of runners, so that every runner gets a"
+                    + " share.";
+
+    /** On spec.search: a range to search. */
+    public static final String SEARCH_RANGE = "self.minRate < self.maxRate";
+
+    public static final String SEARCH_RANGE_MESSAGE = "minRate must be below maxRate.";
 
     /** On spec: every event loop of every runner has a connection. */
     public static final String CONNECTIONS_COVER_LOOPS =
@@ -160,6 +186,7 @@ public final class SpecRules {
                     + "(has(self.target) == has(oldSelf.target) && (!has(self.target) || self.target == oldSelf.target)) && "
                     + "(has(self.tls) == has(oldSelf.tls) && (!has(self.tls) || self.tls == oldSelf.tls)) && "
                     + "(has(self.dryRun) == has(oldSelf.dryRun) && (!has(self.dryRun) || self.dryRun == oldSelf.dryRun)) && "
+                    + "(has(self.search) == has(oldSelf.search) && (!has(self.search) || self.search == oldSelf.search)) && "
                     + "(has(self.threads) == has(oldSelf.threads) && (!has(self.threads) || self.threads == oldSelf.threads)) && "
                     + "(has(self.connections) == has(oldSelf.connections) && (!has(self.connections) || self.connections == oldSelf.connections)) && "
                     + "(has(self.duration) == has(oldSelf.duration) && (!has(self.duration) || self.duration == oldSelf.duration)) && "

@@ -26,6 +26,14 @@ import java.util.List;
         message = SpecRules.DURATION_OR_STAGES_MESSAGE,
         fieldPath = ".duration")
 @ValidationRule(
+        value = SpecRules.SEARCH_ALONE,
+        message = SpecRules.SEARCH_ALONE_MESSAGE,
+        fieldPath = ".search")
+@ValidationRule(
+        value = SpecRules.SEARCH_SHARED,
+        message = SpecRules.SEARCH_SHARED_MESSAGE,
+        fieldPath = ".search")
+@ValidationRule(
         value = SpecRules.CONNECTIONS_COVER_LOOPS,
         message = SpecRules.CONNECTIONS_COVER_LOOPS_MESSAGE,
         fieldPath = ".connections")
@@ -161,6 +169,23 @@ public class TcpLoadTestSpec {
     // Left out of the JSON when absent, so that a spec without it hashes as before it existed.
     @JsonInclude(JsonInclude.Include.NON_NULL)
     private Boolean dryRun;
+
+    @JsonPropertyDescription(
+            "A capacity search instead of duration, rate and stages: constant-rate steps on all"
+                    + " runners together, each merged exactly and judged by the objective and the"
+                    + " backlog, narrowed to the highest rate that holds; the result is in"
+                    + " status.capacity. Thresholds, if any, are judged on its confirmation step.")
+    // Left out of the JSON when absent, so that a spec without it hashes as before it existed.
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    private SearchSettings search;
+
+    public SearchSettings getSearch() {
+        return search;
+    }
+
+    public void setSearch(SearchSettings search) {
+        this.search = search;
+    }
 
     public Boolean getDryRun() {
         return dryRun;

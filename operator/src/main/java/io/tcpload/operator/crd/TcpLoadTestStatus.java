@@ -61,6 +61,20 @@ public class TcpLoadTestStatus {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     private DryRunStatus dryRun;
 
+    @JsonPropertyDescription(
+            "A capacity search's answer (spec.search): the rate found, how the search ended, its"
+                    + " confirmation step and every step.")
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    private CapacityStatus capacity;
+
+    public CapacityStatus getCapacity() {
+        return capacity;
+    }
+
+    public void setCapacity(CapacityStatus capacity) {
+        this.capacity = capacity;
+    }
+
     public DryRunStatus getDryRun() {
         return dryRun;
     }

@@ -8,6 +8,7 @@ import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
 import io.tcpload.operator.results.ResultMerge;
+import io.tcpload.operator.results.SearchSummaries;
 import io.tcpload.operator.validation.Failure;
 import io.tcpload.operator.validation.Sources;
 import io.tcpload.operator.validation.TcpLoadTestValidator;
@@ -17,6 +18,7 @@ import io.tcpload.runner.client.ProgressListener;
 import io.tcpload.runner.client.StartGate;
 import io.tcpload.runner.contract.RunnerInvocation;
 import io.tcpload.runner.contract.RunnerInvocation.Outputs;
+import io.tcpload.runner.endpoint.StepChannel;
 import io.tcpload.runner.plan.PlanException;
 import io.tcpload.runner.plan.RunPlan;
 import io.tcpload.runner.profile.LoadedProfile;
@@ -25,6 +27,9 @@ import io.tcpload.runner.profile.ProfileException;
 import io.tcpload.runner.profile.ProfileProblem;
 import io.tcpload.runner.report.ConsoleReport;
 import io.tcpload.runner.report.DryRunResult;
+import io.tcpload.runner.report.SearchReport;
+import io.tcpload.runner.search.SearchResult;
+import io.tcpload.runner.search.SearchSpec;
 import io.tcpload.runner.serve.DemoServer;
 import io.tcpload.runner.serve.ServeOptions;
 import io.tcpload.runner.session.Interruption;
@@ -69,6 +74,12 @@ public final class LocalRun {
     public static final int EXIT_INVALID = 2;
 
     private static final String LOOPBACK = "127.0.0.1";
+
+    /** With {@code --demo-target}: the demo target's workers (see {@link #demoOptions}). */
+    public static final String DEMO_WORKERS = "tcpload.io/demo-workers";
+
+    /** With {@code --demo-target}: how long each of the demo target's workers takes a request. */
+    public static final String DEMO_SERVICE_TIME_MS = "tcpload.io/demo-service-time-ms";
 
     /**
      * Beyond the duration and the timeout, how long runners get to stop before they are given up.
@@ -131,6 +142,14 @@ public final class LocalRun {
             TestFile file = TestFile.read(options.file());
             test = file.singleTest();
             spec = test.getSpec();
+            if (options.duration().isPresent()
+                    && spec != null
+                    && spec.getSearch() != null
+                    && !options.dryRun()) {
+                throw new BadInputException(
+                        "--duration: a capacity search's steps last spec.search.step each, as many"
+                                + " as it takes; leave out --duration (or shorten the step)");
+            }
             if (options.duration().isPresent()) {
                 Optional<String> problem = DurationOverride.problem(options.duration().get());
                 if (problem.isPresent()) {
@@ -180,13 +199,23 @@ public final class LocalRun {
                 return runRunners(profile, new LocalStatus(test, spec), spec, environment, options);
             }
             // A profile with tls = true is served with a certificate made at start.
-            try (DemoServer server = DemoServer.start(profile, ServeOptions.defaults())) {
+            ServeOptions served = demoOptions(test);
+            try (DemoServer server = DemoServer.start(profile, served)) {
                 err.println(
                         "tcpload: demo target on "
                                 + LOOPBACK
                                 + ":"
                                 + server.port()
-                                + (server.tls() ? " (TLS, a certificate made at start)" : ""));
+                                + (server.tls() ? " (TLS, a certificate made at start)" : "")
+                                + (served.queued()
+                                        ? ", "
+                                                + served.workers()
+                                                + " workers of "
+                                                + served.serviceTimeMs()
+                                                + " ms: a capacity of "
+                                                + SearchSpec.formatRate(served.capacityPerSecond())
+                                                + " requests/sec"
+                                        : ""));
                 spec.setTarget(new TargetOverride(LOOPBACK, server.port()));
                 if (options.dryRun()) {
                     return dryRun(server.clientProfile(profile), spec, environment);
@@ -206,6 +235,61 @@ public final class LocalRun {
         } catch (BadInputException e) {
             err.println("tcpload: " + e.getMessage());
             return EXIT_INVALID;
+        }
+    }
+
+    /**
+     * The demo target's options for {@code test}: its annotations {@value #DEMO_WORKERS} and
+     * {@value #DEMO_SERVICE_TIME_MS} give it that many workers of that many milliseconds each (a
+     * known capacity, for a capacity search to find), else it answers at once.
+     *
+     * @throws BadInputException naming the annotation when a value is not a whole number or the two
+     *     do not go together
+     */
+    static ServeOptions demoOptions(TcpLoadTest test) throws BadInputException {
+        Map<String, String> annotations =
+                test.getMetadata() == null || test.getMetadata().getAnnotations() == null
+                        ? Map.of()
+                        : test.getMetadata().getAnnotations();
+        String workers = annotations.get(DEMO_WORKERS);
+        String serviceTime = annotations.get(DEMO_SERVICE_TIME_MS);
+        if (workers == null && serviceTime == null) {
+            return ServeOptions.defaults();
+        }
+        try {
+            return ServeOptions.defaults()
+                    .withWorkers(
+                            wholeNumber(DEMO_WORKERS, workers),
+                            wholeNumber(DEMO_SERVICE_TIME_MS, serviceTime));
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(
+                    "metadata.annotations: "
+                            + DEMO_WORKERS
+                            + " and "
+                            + DEMO_SERVICE_TIME_MS
+                            + ": "
+                            + e.getMessage());
+        }
+    }
+
+    private static int wholeNumber(String annotation, String value) throws BadInputException {
+        if (value == null) {
+            throw new BadInputException(
+                    "metadata.annotations: "
+                            + DEMO_WORKERS
+                            + " and "
+                            + DEMO_SERVICE_TIME_MS
+                            + " go together: N workers that each take T ms");
+        }
+        try {
+            return Integer.parseInt(value.strip());
+        } catch (NumberFormatException e) {
+            throw new BadInputException(
+                    "metadata.annotations."
+                            + annotation
+                            + ": '"
+                            + value
+                            + "' is not a whole number");
         }
     }
 
@@ -250,6 +334,9 @@ public final class LocalRun {
             throws InterruptedException {
         if (RunnerInvocations.dryRun(spec)) {
             return dryRun(profile, machine, spec, environment);
+        }
+        if (RunnerInvocations.search(spec)) {
+            return search(profile, machine, spec, environment, options);
         }
         int runners = spec.getRunners();
         List<LocalRunner> prepared = new ArrayList<>();
@@ -303,6 +390,166 @@ public final class LocalRun {
             return written == 0 ? EXIT_PASSED : EXIT_FAILED;
         } finally {
             prepared.forEach(LocalRunner::close);
+        }
+    }
+
+    /**
+     * A capacity search ({@code spec.search}) over {@code spec.runners} in-process runners: each
+     * arms, all start at the state machine's instant, and every step runs on all of them together
+     * at one instant, each sending its share on its kept-open connections. Each step's results are
+     * merged exactly, judged by the runner's own rules and fed to the runner's own search, which
+     * chooses the next step. Prints the search's report and the status with {@code
+     * status.capacity}; the runners' figures in the status are the confirmation step's (the last
+     * step's when none held), on which the thresholds are judged.
+     */
+    private int search(
+            Profile profile,
+            LocalStatus machine,
+            TcpLoadTestSpec spec,
+            Map<String, String> environment,
+            Options options)
+            throws InterruptedException {
+        SearchSpec searchSpec = RunnerInvocations.searchSpec(spec);
+        int runners = spec.getRunners();
+        List<LocalRunner> prepared = new ArrayList<>();
+        try {
+            for (int i = 0; i < runners; i++) {
+                Optional<LocalRunner> runner = prepare(i, spec, profile, environment);
+                if (runner.isEmpty()) {
+                    return EXIT_INVALID;
+                }
+                prepared.add(runner.get());
+            }
+            err.println(
+                    "tcpload: "
+                            + runners
+                            + (runners == 1 ? " runner, " : " runners, ")
+                            + spec.getConnections()
+                            + " connections, a capacity search");
+            RunInfo info = prepared.get(0).session().map(s -> s.engine().info()).orElse(null);
+            out.print(
+                    SearchReport.banner(
+                            searchSpec,
+                            info == null ? "?" : info.target(),
+                            options.file().getFileName().toString()));
+            out.flush();
+            machine.accepted(Instant.now());
+            LocalSearch.Ended ended;
+            Optional<Interruption.Caught> caught;
+            try (Interruption interruption =
+                    Interruption.install(signal -> prepared.forEach(LocalRunner::stop))) {
+                ended = searchTogether(prepared, machine, searchSpec, spec);
+                caught = interruption.caught();
+            }
+            Instant completed = Instant.now();
+            SearchResult result = ended.result();
+            int written = 0;
+            if (result.anyStep()) {
+                written = RunOutputs.writeSearch(result, searchSpec, options.outputs(), out, err);
+            } else {
+                out.println(SearchReport.capacityLine(result.outcome(), searchSpec.slo()));
+                out.println("  " + result.outcome().message());
+            }
+            TcpLoadTestStatus status =
+                    caught.isPresent()
+                            ? machine.interrupted(
+                                    ended.outcomes(), completed, "SIG" + caught.get().name())
+                            : machine.ended(ended.outcomes(), completed);
+            LocalStatus.withCapacity(status, SearchSummaries.of(result, searchSpec), caught);
+            out.println();
+            out.print(StatusYaml.render(status));
+            out.flush();
+            if (caught.isPresent()) {
+                return caught.get().exitStatus();
+            }
+            int searchStatus = SearchReport.exitStatus(result.outcome());
+            if (searchStatus == EXIT_INVALID) {
+                err.println("tcpload: " + result.outcome().message());
+                return EXIT_INVALID;
+            }
+            if (status.getPhase() != Phase.Succeeded || searchStatus != 0) {
+                return EXIT_FAILED;
+            }
+            return written == 0 ? EXIT_PASSED : EXIT_FAILED;
+        } finally {
+            prepared.forEach(LocalRunner::close);
+        }
+    }
+
+    /**
+     * Runs the search's steps on every runner, each runner on a thread of its own: all arm, the
+     * state machine sets the start instant, then each step is told to every runner's {@link
+     * StepChannel} at one instant {@link LocalSearch#STEP_LEAD_MS} ahead, and the runners' results
+     * of it are awaited, merged and recorded until the search ends (or a runner is lost, or a
+     * stop).
+     */
+    private LocalSearch.Ended searchTogether(
+            List<LocalRunner> runners,
+            LocalStatus machine,
+            SearchSpec searchSpec,
+            TcpLoadTestSpec spec)
+            throws InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(runners.size(), named());
+        CountDownLatch armed = new CountDownLatch(runners.size());
+        List<StepChannel> channels = new ArrayList<>();
+        List<Future<List<RunSummary>>> futures = new ArrayList<>();
+        try {
+            for (LocalRunner runner : runners) {
+                StepChannel channel = new StepChannel();
+                channels.add(channel);
+                futures.add(pool.submit(() -> runner.runSteps(armed::countDown, channel)));
+            }
+            armed.await();
+            long startAtMs = machine.allReady(Instant.now());
+            runners.forEach(runner -> runner.open(startAtMs));
+            long timeoutMs = RunnerInvocations.load(spec).timeoutMs();
+            LocalSearch.Ended ended =
+                    new LocalSearch(searchSpec, channels, futures, timeoutMs, err).run(startAtMs);
+            List<RunnerOutcome> outcomes = new ArrayList<>();
+            long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_GRACE_MS);
+            for (int i = 0; i < runners.size(); i++) {
+                Optional<String> lost = ended.lost().get(i);
+                if (lost.isPresent()) {
+                    runners.get(i).stop();
+                    outcomes.add(failed(runners.get(i), lost.get()));
+                    continue;
+                }
+                RunnerOutcome done = stepsOutcome(runners.get(i), futures.get(i), deadlineNs);
+                outcomes.add(
+                        done.result().isEmpty() || ended.headline().isEmpty()
+                                ? done
+                                : RunnerOutcome.reported(i, ended.headline().get().get(i)));
+            }
+            return new LocalSearch.Ended(ended.result(), ended.headline(), ended.lost(), outcomes);
+        } finally {
+            runners.forEach(LocalRunner::stop);
+            pool.shutdownNow();
+            pool.awaitTermination(STOP_GRACE_MS, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** A runner's end after the search: its steps' results, or why it has none. */
+    private RunnerOutcome stepsOutcome(
+            LocalRunner runner, Future<List<RunSummary>> future, long deadlineNs)
+            throws InterruptedException {
+        try {
+            List<RunSummary> steps =
+                    future.get(Math.max(0, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
+            return steps.isEmpty()
+                    ? failed(runner, "ran no step")
+                    : RunnerOutcome.reported(runner.index(), steps.get(steps.size() - 1));
+        } catch (TimeoutException e) {
+            runner.stop();
+            return failed(runner, "did not stop in time");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof CancellationException) {
+                return failed(runner, "stopped before the start");
+            }
+            if (cause instanceof LocalRunner.NotRunException notRun) {
+                return failed(runner, notRun.getMessage());
+            }
+            return failed(runner, "crashed: " + cause);
         }
     }
 
@@ -510,6 +757,38 @@ public final class LocalRun {
             } finally {
                 if (!told[0]) {
                     // Failed before it was armed: the others must not wait for it.
+                    armed.run();
+                }
+            }
+        }
+
+        /**
+         * Runs the steps told through {@code steps} to the search's end; {@code armed} is called
+         * once it waits at its gate, or cannot run.
+         */
+        List<RunSummary> runSteps(Runnable armed, StepChannel steps)
+                throws InterruptedException, NotRunException {
+            if (session.isEmpty()) {
+                armed.run();
+                throw new NotRunException(setupFailure.orElse("could not be set up"));
+            }
+            boolean[] told = new boolean[1];
+            try {
+                return session.get()
+                        .runToldSteps(
+                                new ProgressListener() {
+                                    @Override
+                                    public void onSecond(Progress progress) {}
+
+                                    @Override
+                                    public void onReady() {
+                                        told[0] = true;
+                                        armed.run();
+                                    }
+                                },
+                                steps);
+            } finally {
+                if (!told[0]) {
                     armed.run();
                 }
             }

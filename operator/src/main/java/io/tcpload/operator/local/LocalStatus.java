@@ -2,6 +2,7 @@ package io.tcpload.operator.local;
 
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.tcpload.operator.crd.CapacityStatus;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
@@ -12,6 +13,7 @@ import io.tcpload.operator.status.RunnerPod;
 import io.tcpload.operator.status.RunnerProbe;
 import io.tcpload.operator.status.StatusComputer;
 import io.tcpload.operator.validation.Failure;
+import io.tcpload.runner.search.SearchSpec;
 import io.tcpload.runner.stats.RunSummary;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -147,6 +149,35 @@ final class LocalStatus {
         conditions.add(completed);
         status.setConditions(conditions);
         return status;
+    }
+
+    /**
+     * A capacity search's status: {@code status} (the state machine's, on the step the capacity
+     * rests on) with {@code capacity}; a search that found no capacity fails the test, saying why,
+     * unless a signal already did.
+     */
+    static void withCapacity(
+            TcpLoadTestStatus status, CapacityStatus capacity, Optional<?> interrupted) {
+        status.setCapacity(capacity);
+        boolean answered =
+                "found".equals(capacity.getEnd()) || "range_held".equals(capacity.getEnd());
+        if (interrupted.isPresent()) {
+            return;
+        }
+        if (!answered) {
+            status.setPhase(Phase.Failed);
+            status.setMessage("The capacity search found no capacity: " + capacity.getMessage());
+            return;
+        }
+        status.setMessage(
+                "Capacity "
+                        + SearchSpec.formatRate(capacity.getRate())
+                        + " requests/sec (SLO "
+                        + capacity.getSlo()
+                        + "): "
+                        + capacity.getMessage()
+                        + ". "
+                        + status.getMessage());
     }
 
     private Decision step(

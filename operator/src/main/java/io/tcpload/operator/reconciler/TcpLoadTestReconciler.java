@@ -275,6 +275,7 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
             SourceReader.Read read = SourceReader.read(client, test);
             invalid =
                     TcpLoadTestValidator.validate(test, read.sources(), runnerPolicy)
+                            .or(() -> TcpLoadTestValidator.inCluster(test.getSpec()))
                             .or(read::missing);
         }
         Map<Integer, RunnerPod> pods = pods(context, jobName);

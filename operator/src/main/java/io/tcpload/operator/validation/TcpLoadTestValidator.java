@@ -7,6 +7,7 @@ import io.tcpload.operator.crd.DataFile;
 import io.tcpload.operator.crd.Durations;
 import io.tcpload.operator.crd.KeySource;
 import io.tcpload.operator.crd.ProfileSource;
+import io.tcpload.operator.crd.SearchSettings;
 import io.tcpload.operator.crd.SpecLimits;
 import io.tcpload.operator.crd.Stage;
 import io.tcpload.operator.crd.TargetOverride;
@@ -19,10 +20,14 @@ import io.tcpload.runner.plan.PlanException;
 import io.tcpload.runner.plan.RunPlan;
 import io.tcpload.runner.profile.NamedRequest;
 import io.tcpload.runner.profile.ProfileException;
+import io.tcpload.runner.search.SearchSpec;
+import io.tcpload.runner.slo.Slo;
 import io.tcpload.runner.slo.Threshold;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
@@ -46,6 +51,7 @@ public final class TcpLoadTestValidator {
     private static final Pattern OBJECT_NAME = Pattern.compile(SpecLimits.OBJECT_NAME_PATTERN);
     private static final Pattern HOST = Pattern.compile(SpecLimits.HOST_PATTERN);
     private static final Pattern DURATION = Pattern.compile(Durations.POSITIVE_PATTERN);
+    private static final Pattern WARMUP = Pattern.compile(Durations.PATTERN);
 
     private static final List<BiFunction<TcpLoadTestSpec, Sources, Optional<Failure>>> RULES =
             List.of(
@@ -53,6 +59,7 @@ public final class TcpLoadTestValidator {
                     (spec, sources) -> inlineSize(spec),
                     (spec, sources) -> counts(spec),
                     (spec, sources) -> durationOrStages(spec),
+                    (spec, sources) -> search(spec),
                     (spec, sources) -> durations(spec),
                     (spec, sources) -> rate(spec),
                     (spec, sources) -> target(spec),
@@ -118,6 +125,21 @@ public final class TcpLoadTestValidator {
                             + ": the runner pods' host names, NAME-runners-INDEX, are at most "
                             + SpecLimits.HOST_NAME_MAX
                             + " characters.");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * What a cluster cannot run yet though local mode can: a capacity search ({@code spec.search}),
+     * whose steps the operator does not drive yet. The reconciler refuses it with this; {@code
+     * tcpload run} runs it.
+     */
+    public static Optional<Failure> inCluster(TcpLoadTestSpec spec) {
+        if (spec != null && RunnerInvocations.search(spec)) {
+            return fail(
+                    "spec.search",
+                    "the operator does not run capacity searches yet: run this test with"
+                            + " tcpload run (local mode), which searches with spec.runners runners.");
         }
         return Optional.empty();
     }
@@ -346,6 +368,9 @@ public final class TcpLoadTestValidator {
     static Optional<Failure> durationOrStages(TcpLoadTestSpec spec) {
         boolean duration = spec.getDuration() != null;
         boolean stages = !spec.getStages().isEmpty();
+        if (spec.getSearch() != null) {
+            return Optional.empty(); // search() says what goes with a search
+        }
         if (duration == stages) {
             return fail("spec.duration", "give either duration or stages.");
         }
@@ -621,6 +646,159 @@ public final class TcpLoadTestValidator {
                                                 + threshold.text().replaceFirst("\\{[^}]*\\}", "")
                                                 + "'."
                                         : "its requests are " + String.join(", ", names) + "."));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * A capacity search ({@code spec.search}): an objective the runner's search takes, a range, a
+     * step of whole seconds, a warm-up and a precision within the runner's bounds, and no duration,
+     * rate or stages beside it.
+     */
+    static Optional<Failure> search(TcpLoadTestSpec spec) {
+        SearchSettings search = spec.getSearch();
+        if (search == null) {
+            return Optional.empty();
+        }
+        List<String> given = new ArrayList<>();
+        if (spec.getDuration() != null) {
+            given.add("spec.duration");
+        }
+        if (spec.getRate() != null) {
+            given.add("spec.rate");
+        }
+        if (!spec.getStages().isEmpty()) {
+            given.add("spec.stages");
+        }
+        if (!given.isEmpty()) {
+            return fail(
+                    "spec.search",
+                    "chooses each step's rate and length itself: leave out "
+                            + String.join(", ", given)
+                            + ".");
+        }
+        List<String> slo = search.getSlo() == null ? List.of() : search.getSlo();
+        if (slo.isEmpty()) {
+            return fail(
+                    "spec.search.slo",
+                    "is missing: give the objective each step must hold, such as 'p99 < 50ms'.");
+        }
+        if (slo.size() > SpecLimits.THRESHOLDS_MAX) {
+            return fail(
+                    "spec.search.slo",
+                    "must have at most " + SpecLimits.THRESHOLDS_MAX + " thresholds.");
+        }
+        for (int i = 0; i < slo.size(); i++) {
+            String field = "spec.search.slo[" + i + "]";
+            String text = slo.get(i);
+            if (text != null && text.length() > SpecLimits.THRESHOLD_MAX) {
+                return fail(field, "must be at most " + SpecLimits.THRESHOLD_MAX + " characters.");
+            }
+            Threshold term;
+            try {
+                term = Threshold.parse(text);
+            } catch (IllegalArgumentException e) {
+                return fail(field, e.getMessage() + ".");
+            }
+            if (term.request().isPresent()) {
+                return fail(
+                        field,
+                        "a capacity is the whole test's: an objective on one named request is not"
+                                + " taken.");
+            }
+        }
+        try {
+            Slo.parse(String.join(", ", slo));
+        } catch (IllegalArgumentException e) {
+            return fail("spec.search.slo", e.getMessage() + ".");
+        }
+        Long min = search.getMinRate();
+        Long max = search.getMaxRate();
+        for (var rate :
+                List.of(
+                        Map.entry("spec.search.minRate", Optional.ofNullable(min)),
+                        Map.entry("spec.search.maxRate", Optional.ofNullable(max)))) {
+            if (rate.getValue().isEmpty()) {
+                return fail(rate.getKey(), "is missing: the rates to search, requests per second.");
+            }
+            long value = rate.getValue().get();
+            if (value < 1 || value > RunnerLimits.RATE_MAX) {
+                return fail(
+                        rate.getKey(),
+                        "must be from 1 to "
+                                + (long) RunnerLimits.RATE_MAX
+                                + " requests per second.");
+            }
+        }
+        if (min >= max) {
+            return fail(
+                    "spec.search.maxRate",
+                    "must be above minRate (" + min + "), so that there is a range to search.");
+        }
+        if (min < spec.getRunners()) {
+            return fail(
+                    "spec.search.minRate",
+                    "must be at least the number of runners ("
+                            + spec.getRunners()
+                            + "), so that every runner gets a share.");
+        }
+        Optional<Failure> failure = duration("spec.search.step", search.getStep());
+        if (failure.isPresent()) {
+            return failure;
+        }
+        if (search.getStep() != null) {
+            long stepMs = Quantities.durationMs("spec.search.step", search.getStep());
+            if (stepMs < SearchSpec.MIN_STEP_MS
+                    || stepMs % 1000 != 0
+                    || stepMs > RunnerLimits.DURATION_MAX_MS) {
+                return fail(
+                        "spec.search.step",
+                        "must be whole seconds from 2s to "
+                                + Quantities.formatDurationMs(RunnerLimits.DURATION_MAX_MS)
+                                + " (got "
+                                + search.getStep()
+                                + ").");
+            }
+        }
+        if (search.getWarmup() != null) {
+            String warmup = search.getWarmup();
+            long warmupMs;
+            try {
+                if (warmup.length() > SpecLimits.DURATION_MAX
+                        || !WARMUP.matcher(warmup).matches()) {
+                    throw new IllegalArgumentException(warmup);
+                }
+                warmupMs = Quantities.signedDurationMs("spec.search.warmup", warmup);
+            } catch (IllegalArgumentException e) {
+                return fail(
+                        "spec.search.warmup",
+                        "'" + warmup + "' is not a duration such as 1s, 500ms or 0.");
+            }
+            if (warmupMs > RunnerLimits.WARMUP_MAX_MS) {
+                return fail(
+                        "spec.search.warmup",
+                        "must be at most "
+                                + Quantities.formatDurationMs(RunnerLimits.WARMUP_MAX_MS)
+                                + ".");
+            }
+        }
+        if (search.getPrecision() != null) {
+            double precision;
+            try {
+                if (search.getPrecision().length() > SearchSettings.PRECISION_MAX) {
+                    throw new IllegalArgumentException("too long");
+                }
+                precision = RunnerInvocations.precision(search.getPrecision());
+            } catch (IllegalArgumentException e) {
+                return fail(
+                        "spec.search.precision",
+                        "'" + search.getPrecision() + "' is not a precision such as 2% or 0.02.");
+            }
+            if (!(precision >= SearchSpec.MIN_PRECISION && precision <= SearchSpec.MAX_PRECISION)) {
+                return fail(
+                        "spec.search.precision",
+                        "must be from 0.1% to 50% (got " + search.getPrecision() + ").");
             }
         }
         return Optional.empty();

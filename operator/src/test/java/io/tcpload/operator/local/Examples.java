@@ -36,4 +36,22 @@ final class Examples {
                         })
                 .toList();
     }
+
+    /**
+     * The examples of one load (all tests but capacity searches), which run for any {@code
+     * --duration}; a search's steps take their own time ({@code ExamplesTest} runs it).
+     */
+    static List<Path> loads() {
+        return tests().stream()
+                .filter(
+                        path -> {
+                            try {
+                                return TestFile.read(path).singleTest().getSpec().getSearch()
+                                        == null;
+                            } catch (BadInputException e) {
+                                throw new IllegalStateException(e);
+                            }
+                        })
+                .toList();
+    }
 }

@@ -3,6 +3,7 @@ package io.tcpload.operator.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Service;
@@ -15,13 +16,19 @@ import io.tcpload.operator.validation.TcpLoadTestValidator;
 import io.tcpload.runner.profile.ParameterSpec;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.ProfileLoader;
+import io.tcpload.runner.report.JsonResult;
+import io.tcpload.runner.stats.RunSummary;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -48,7 +55,56 @@ class ExamplesTest {
                         "distributed.yaml",
                         "secret-credentials.yaml",
                         "tls.yaml",
-                        "demo-target.yaml");
+                        "demo-target.yaml",
+                        "capacity.yaml");
+    }
+
+    /**
+     * The capacity example as the issue runs it, {@code ./tcpload run -f examples/capacity.yaml
+     * --demo-target}: two runners search the demo target's eight workers of 4 ms (2,000 requests a
+     * second) and find the knee within 5% below it, never above it, the steps merged over both
+     * runners in the report, the JSON and the status.
+     */
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void theCapacityExampleFindsTheDemoTargetsKneeWithTwoRunners(@TempDir Path folder)
+            throws Exception {
+        Path json = folder.resolve("capacity.json");
+        LocalRunTest.Result result =
+                LocalRunTest.tcpload(
+                        "run",
+                        "-f",
+                        Examples.FOLDER.resolve("capacity.yaml").toString(),
+                        "--demo-target",
+                        "--json",
+                        json.toString());
+
+        assertThat(result.exitStatus()).as(result.out() + result.err()).isZero();
+        assertThat(result.err())
+                .contains("8 workers of 4 ms: a capacity of 2000 requests/sec")
+                .contains("tcpload: 2 runners, 128 connections, a capacity search")
+                .contains("tcpload: step 1 (grow) at 500/s: held");
+        Matcher capacity =
+                Pattern.compile("(?m)^Capacity: ([0-9.]+) requests/sec \\(SLO p99 < 250ms\\)$")
+                        .matcher(result.out());
+        assertThat(capacity.find()).as(result.out()).isTrue();
+        assertThat(Double.parseDouble(capacity.group(1))).isBetween(2000 * 0.95, 2000.0);
+        assertThat(result.out())
+                .contains("held, and held again for its confirmation step")
+                .containsPattern("(?m)^  \\d+ steps in .*: [0-9.]+ s a step$")
+                .contains("  phase: Succeeded\n", "  capacity:\n", "    end: found\n");
+
+        JsonNode search = new ObjectMapper().readTree(json.toFile()).get("search");
+        assertThat(search.get("end").asText()).isEqualTo("found");
+        JsonNode steps = search.get("steps");
+        assertThat(steps.size()).isBetween(3, 12);
+        for (JsonNode step : steps) {
+            RunSummary merged = JsonResult.read(step.get("result").toString());
+            // Both runners' connections, and every response of the step in its histogram.
+            assertThat(merged.info().connections()).isEqualTo(128);
+            assertThat(merged.latencyUs().getTotalCount()).isEqualTo(merged.counts().requests());
+        }
+        assertThat(steps.get(steps.size() - 1).get("kind").asText()).isEqualTo("confirm");
     }
 
     @ParameterizedTest

@@ -59,7 +59,8 @@ class LauncherIT {
         // As right after a build: no archive yet.
         Files.deleteIfExists(ARCHIVE);
         boolean first = true;
-        for (Path example : Examples.tests()) {
+        // A capacity search takes no --duration: ExamplesTest runs it.
+        for (Path example : Examples.loads()) {
             Run run = tcpload("run", "-f", example.toString(), "--demo-target", "-d", "1s");
 
             assertThat(run.exitStatus()).as(example + "\n" + run.out() + run.err()).isZero();

@@ -46,7 +46,7 @@ class LocalRunTest {
     }
 
     static List<Path> tests() {
-        return Examples.tests();
+        return Examples.loads();
     }
 
     /**

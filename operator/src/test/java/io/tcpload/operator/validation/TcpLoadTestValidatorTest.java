@@ -9,6 +9,7 @@ import io.tcpload.operator.crd.DataFile;
 import io.tcpload.operator.crd.KeySource;
 import io.tcpload.operator.crd.ProfileSource;
 import io.tcpload.operator.crd.RunnerPodSettings;
+import io.tcpload.operator.crd.SearchSettings;
 import io.tcpload.operator.crd.SpecLimits;
 import io.tcpload.operator.crd.Stage;
 import io.tcpload.operator.crd.TargetOverride;
@@ -401,6 +402,82 @@ class TcpLoadTestValidatorTest {
     private static Optional<Failure> validateNamed(String name, TcpLoadTestSpec spec) {
         TcpLoadTest test = Specs.test(name, spec);
         return TcpLoadTestValidator.validate(test, Sources.inline(spec));
+    }
+
+    /** A search in place of the valid spec's duration, changed by {@code change}. */
+    private static Consumer<TcpLoadTestSpec> search(Consumer<SearchSettings> change) {
+        return spec -> {
+            spec.setDuration(null);
+            spec.setKeepAlive(true);
+            SearchSettings search = new SearchSettings(List.of("p99 < 50ms"), 100L, 4_000L);
+            change.accept(search);
+            spec.setSearch(search);
+        };
+    }
+
+    @Test
+    void aCapacitySearchInPlaceOfTheDurationPasses() {
+        TcpLoadTestSpec spec = Specs.valid();
+        search(search -> {}).accept(spec);
+
+        assertThat(TcpLoadTestValidator.validate(spec)).isEmpty();
+    }
+
+    @Test
+    void aClusterRefusesACapacitySearchThatLocalModeRuns() {
+        TcpLoadTestSpec spec = Specs.valid();
+        search(search -> {}).accept(spec);
+
+        assertThat(TcpLoadTestValidator.inCluster(spec))
+                .hasValueSatisfying(
+                        failure -> {
+                            assertThat(failure.field()).isEqualTo("spec.search");
+                            assertThat(failure.message()).contains("tcpload run");
+                        });
+        assertThat(TcpLoadTestValidator.inCluster(Specs.valid())).isEmpty();
+    }
+
+    @Test
+    void aCapacitySearchIsRefusedByFieldForEachBadValue() {
+        assertRefused(
+                spec -> {
+                    search(s -> {}).accept(spec);
+                    spec.setDuration("10s");
+                    spec.setRate(100L);
+                },
+                "spec.search",
+                "leave out spec.duration, spec.rate");
+        assertRefused(search(s -> s.setSlo(List.of())), "spec.search.slo", "is missing");
+        assertRefused(
+                search(s -> s.setSlo(List.of("p99 < 50ms", "p99 <"))),
+                "spec.search.slo[1]",
+                "p99 <");
+        assertRefused(
+                search(s -> s.setSlo(List.of("tps >= 100"))),
+                "spec.search.slo",
+                "bounds no latency and no errors");
+        assertRefused(
+                search(s -> s.setSlo(List.of("p99{request=pay} < 50ms"))),
+                "spec.search.slo[0]",
+                "one named request");
+        assertRefused(search(s -> s.setMinRate(null)), "spec.search.minRate", "is missing");
+        assertRefused(search(s -> s.setMaxRate(100L)), "spec.search.maxRate", "above minRate");
+        assertRefused(
+                search(s -> s.setMaxRate(2_000_000_000L)), "spec.search.maxRate", "from 1 to");
+        assertRefused(
+                spec -> {
+                    search(s -> s.setMinRate(1L)).accept(spec);
+                    spec.setRunners(2);
+                    spec.setThreads(1);
+                },
+                "spec.search.minRate",
+                "at least the number of runners");
+        assertRefused(search(s -> s.setStep("1500ms")), "spec.search.step", "whole seconds");
+        assertRefused(search(s -> s.setStep("soon")), "spec.search.step", "not a duration");
+        assertRefused(search(s -> s.setWarmup("2h")), "spec.search.warmup", "at most 1h");
+        assertRefused(search(s -> s.setWarmup("-1s")), "spec.search.warmup", "not a duration");
+        assertRefused(search(s -> s.setPrecision("80%")), "spec.search.precision", "50%");
+        assertRefused(search(s -> s.setPrecision("two")), "spec.search.precision", "2% or 0.02");
     }
 
     private static void assertRefused(
