@@ -7,12 +7,9 @@ import io.tcpload.runner.RunnerMain;
 import io.tcpload.runner.contract.LiveStats;
 import io.tcpload.runner.contract.RunnerProtocol;
 import io.tcpload.runner.report.JsonResult;
-import io.tcpload.runner.search.SearchSpec;
 import io.tcpload.runner.search.StepFigures;
-import io.tcpload.runner.search.Verdict;
 import io.tcpload.runner.serve.DemoServer;
 import io.tcpload.runner.serve.ServeOptions;
-import io.tcpload.runner.slo.Slo;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.testing.Corpus;
 import java.io.ByteArrayOutputStream;
@@ -91,16 +88,15 @@ class ToldStepsTest {
             // Two seconds at 1,000 a second; a loaded machine answers some after the step.
             assertThat(below.counts().requests()).isBetween(1_600L, 2_000L);
             assertThat(below.counts().errors()).isZero();
-            SearchSpec spec =
-                    new SearchSpec(Slo.parse("p99 < 250ms"), 500, 4_000, 2_000, 500, 0.02, 128);
+            // Each step ran at its own rate on the same connections: half the capacity is
+            // answered as asked; half as much again as the capacity is answered at the capacity,
+            // the rest queueing up (the verdicts themselves are the search's tests').
             StepFigures half = StepFigures.of(below, 1_000);
-            assertThat(Verdict.judge(spec, half).held())
-                    .as("half the capacity holds: %s", half)
-                    .isTrue();
+            assertThat(half.achievedRate()).as("%s", half).isBetween(800.0, 1_010.0);
             StepFigures over = StepFigures.of(above, 3_000);
-            assertThat(Verdict.judge(spec, over).held())
-                    .as("half as much again as the capacity fails: %s", over)
-                    .isFalse();
+            assertThat(over.achievedRate()).as("%s", over).isLessThan(2_000 * 1.05);
+            assertThat(over.backlogAtEnd()).as("%s", over).isGreaterThan(1_000);
+            assertThat(below.info().connections()).isEqualTo(128);
             assertThat(LiveStats.fromJson(send(get(base + "/stats")).body()).step()).isEqualTo(2);
 
             assertThat(post(base + RunnerProtocol.stepEnd()).statusCode()).isEqualTo(200);
