@@ -5,6 +5,7 @@ import io.tcpload.operator.crd.Stage;
 import io.tcpload.operator.crd.TargetOverride;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TlsSettings;
+import io.tcpload.runner.cli.DryRun;
 import io.tcpload.runner.cli.RunCommand;
 import io.tcpload.runner.contract.RunnerInvocation;
 import io.tcpload.runner.contract.RunnerInvocation.Control;
@@ -79,21 +80,43 @@ public final class RunnerInvocations {
     }
 
     /**
+     * What a dry run of the test ({@code spec.dryRun}) writes and hides: the values of ENV
+     * parameters, the lines of Secret-sourced files and the values carried from responses are
+     * masked, unless {@code spec.dryRunShowValues}; the exchange goes to {@code json}.
+     */
+    public static DryRun.Options dryRunOptions(TcpLoadTestSpec spec, Optional<Path> json) {
+        if (Boolean.TRUE.equals(spec.getDryRunShowValues())) {
+            return new DryRun.Options(json, false, List.of(), false);
+        }
+        List<String> secretFiles =
+                spec.getFiles().stream()
+                        .filter(file -> file.getSecretKeyRef() != null)
+                        .map(DataFile::getName)
+                        .toList();
+        return new DryRun.Options(json, true, secretFiles, true);
+    }
+
+    /**
      * The runner container's arguments: {@link #forPod}'s, and for a dry run the runner's {@code
-     * --test} before them, its exchange written as the termination message, the values of ENV
-     * parameters and the lines of Secret-sourced files masked.
+     * --test} before them with its {@link #dryRunOptions}, the exchange written as the termination
+     * message.
      */
     public static List<String> podArgs(TcpLoadTestSpec spec, int port) {
         List<String> args = new ArrayList<>(forPod(spec, port).toArgs());
         if (dryRun(spec)) {
+            DryRun.Options options =
+                    dryRunOptions(spec, Optional.of(Path.of(TERMINATION_MESSAGE_PATH)));
             List<String> flags = new ArrayList<>();
             flags.add("--test");
             flags.add(RunCommand.TEST_JSON + "=" + TERMINATION_MESSAGE_PATH);
-            flags.add(RunCommand.TEST_MASK_ENV);
-            for (DataFile file : spec.getFiles()) {
-                if (file.getSecretKeyRef() != null) {
-                    flags.add(RunCommand.TEST_MASK_FILE + "=" + file.getName());
-                }
+            if (options.maskEnv()) {
+                flags.add(RunCommand.TEST_MASK_ENV);
+            }
+            for (String file : options.maskFiles()) {
+                flags.add(RunCommand.TEST_MASK_FILE + "=" + file);
+            }
+            if (options.maskExtracted()) {
+                flags.add(RunCommand.TEST_MASK_EXTRACTED);
             }
             args.addAll(0, flags);
         }
@@ -111,6 +134,7 @@ public final class RunnerInvocations {
                                 !arg.equals("--test")
                                         && !arg.startsWith(RunCommand.TEST_JSON + "=")
                                         && !arg.equals(RunCommand.TEST_MASK_ENV)
+                                        && !arg.equals(RunCommand.TEST_MASK_EXTRACTED)
                                         && !arg.startsWith(RunCommand.TEST_MASK_FILE + "="))
                 .toList();
     }

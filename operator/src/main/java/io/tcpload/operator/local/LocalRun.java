@@ -1,7 +1,6 @@
 package io.tcpload.operator.local;
 
 import io.tcpload.operator.children.RunnerInvocations;
-import io.tcpload.operator.crd.DataFile;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.TargetOverride;
 import io.tcpload.operator.crd.TcpLoadTest;
@@ -309,8 +308,8 @@ public final class LocalRun {
     /**
      * A dry run of {@code spec.dryRun}, as a cluster's runner pod does it (unlike {@code --test},
      * which prints the runner's dry run alone): runner 0's invocation, each request once, printed,
-     * values of ENV parameters and Secret-sourced files masked; its exchange, within a termination
-     * message's bound, in the status block.
+     * masked as a pod's ({@link RunnerInvocations#dryRunOptions}); its exchange, within a
+     * termination message's bound, in the status block.
      */
     private int dryRun(
             Profile profile,
@@ -325,13 +324,8 @@ public final class LocalRun {
             e.problems().forEach(problem -> err.println("tcpload: runner 0: " + problem));
             return EXIT_INVALID;
         }
-        List<String> secretFiles =
-                spec.getFiles().stream()
-                        .filter(file -> file.getSecretKeyRef() != null)
-                        .map(DataFile::getName)
-                        .toList();
         DryRun.Outcome outcome =
-                new DryRun(out, err, new DryRun.Options(Optional.empty(), true, secretFiles))
+                new DryRun(out, err, RunnerInvocations.dryRunOptions(spec, Optional.empty()))
                         .outcome(plan, profile, environment::get);
         TcpLoadTestStatus status =
                 machine.dryRunEnded(

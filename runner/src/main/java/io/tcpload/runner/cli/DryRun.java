@@ -67,9 +67,11 @@ public final class DryRun {
      *     DryRunResult#TERMINATION_MESSAGE_BYTES}), if anywhere
      * @param maskEnv mask the values of ENV parameters, printed and written
      * @param maskFiles mask the lines of the data files of these names (FILE parameters)
+     * @param maskExtracted mask the values responses hand the connection ({@code rsp_extract})
      */
-    public record Options(Optional<Path> json, boolean maskEnv, List<String> maskFiles) {
-        public static final Options NONE = new Options(Optional.empty(), false, List.of());
+    public record Options(
+            Optional<Path> json, boolean maskEnv, List<String> maskFiles, boolean maskExtracted) {
+        public static final Options NONE = new Options(Optional.empty(), false, List.of(), false);
 
         public Options {
             Objects.requireNonNull(json, "json");
@@ -142,7 +144,13 @@ public final class DryRun {
             err.println("tcpload-runner: " + e.getMessage());
             return new Outcome(RunCommand.EXIT_INVALID, Optional.empty());
         }
-        mask = DryRunMask.of(profile, environment, options.maskEnv(), options.maskFiles());
+        mask =
+                DryRunMask.of(
+                        profile,
+                        environment,
+                        options.maskEnv(),
+                        options.maskFiles(),
+                        options.maskExtracted());
         ClientTls tls;
         try {
             tls = RunSession.clientTlsFor(plan, profile, environment, err);
@@ -239,14 +247,15 @@ public final class DryRun {
                                     "",
                                     null,
                                     null,
-                                    "not sent: " + e.getMessage()));
+                                    "not sent: " + e.getMessage(),
+                                    List.of()));
                     continue;
                 }
                 out.println("  request, " + bytes(request.length) + ":");
                 dump(request);
                 Received received = null;
                 String error = null;
-                boolean success = false;
+                Judged judgedAs = null;
                 try {
                     if (connection == null) {
                         connection = connect(address, timeoutMs, tls);
@@ -258,8 +267,8 @@ public final class DryRun {
                                     profile.response(), judged, profile.request().http());
                     received = read(connection, inspector, timeoutMs);
                     // The code and any values carried (an echo, an extract) judge it.
-                    success = show(received, http, judged, sent, variables);
-                    if (success) {
+                    judgedAs = show(received, http, judged, sent, variables);
+                    if (judgedAs.success()) {
                         successes++;
                     }
                 } catch (SocketTimeoutException e) {
@@ -273,7 +282,7 @@ public final class DryRun {
                     out.println("  verdict: failure");
                     connection = close(connection);
                 }
-                exchanges.add(exchange(name, request, received, error, http, judged, success));
+                exchanges.add(exchange(name, request, received, error, http, judged, judgedAs));
                 if (!keepAlive && !requests.isSignOn(i)) {
                     connection = close(connection);
                 }
@@ -310,17 +319,26 @@ public final class DryRun {
             String error,
             boolean http,
             ResponseSpec judged,
-            boolean success) {
+            Judged judgedAs) {
         String requestHex = DryRunResult.hex(request, mask.over(request));
         if (received == null) {
             return new Exchange(
-                    name, "failure", request.length, requestHex, 0, "", null, null, error);
+                    name,
+                    "failure",
+                    request.length,
+                    requestHex,
+                    0,
+                    "",
+                    null,
+                    null,
+                    error,
+                    List.of());
         }
         Inspection inspection = received.inspection();
         byte[] response = received.bytes();
         return new Exchange(
                 name,
-                success ? "success" : "failure",
+                judgedAs.success() ? "success" : "failure",
                 request.length,
                 requestHex,
                 response.length,
@@ -329,8 +347,23 @@ public final class DryRun {
                 inspection.code() == null
                         ? null
                         : new String(inspection.code(), StandardCharsets.ISO_8859_1),
-                null);
+                null,
+                judgedAs.extracted().stream()
+                        .map(
+                                value ->
+                                        new DryRunResult.Value(
+                                                value.name(),
+                                                value.bytes().length,
+                                                DryRunResult.hex(
+                                                        value.bytes(), mask.over(value.bytes()))))
+                        .toList());
     }
+
+    /** A value a response handed the connection. */
+    private record Extracted(String name, byte[] bytes) {}
+
+    /** How a response was judged, and the values it handed the connection. */
+    private record Judged(boolean success, List<Extracted> extracted) {}
 
     /**
      * The requests in the order the dry run sends them: the sign-ons first, then the others in file
@@ -444,21 +477,37 @@ public final class DryRun {
         return bytes;
     }
 
-    /** Prints the response, how it was read and judged; whether it is a success. */
-    private boolean show(
+    /**
+     * Prints the response, how it was read and judged; whether it is a success and the values it
+     * handed the connection. Those are masked (when asked) in the response that carries them too.
+     */
+    private Judged show(
             Received received,
             boolean http,
             ResponseSpec judged,
             byte[][] sent,
             Variables variables) {
         Inspection inspection = received.inspection();
+        ResponseValues rule = ResponseValues.of(judged, variablesOf(variables));
+        ResponseValues.Checked checked = rule == null ? null : check(rule, inspection);
+        List<Extracted> extracted = new ArrayList<>();
+        for (int i = 0; checked != null && i < judged.extracts().size(); i++) {
+            byte[] value = checked.extracted()[i];
+            if (value != null) {
+                // Masked even when not taken (the code failed): it may still be a credential.
+                mask = mask.withExtracted(value);
+                if (inspection.success()) {
+                    extracted.add(new Extracted(judged.extracts().get(i).name(), value));
+                }
+            }
+        }
         out.println("  response, " + bytes(received.bytes().length) + ":");
         dump(received.bytes());
         out.println("  framing: " + framing(inspection, http, judged) + (http ? ", judged:" : ""));
         if (http) {
             dump(inspection.body());
         }
-        String rule =
+        String codeRule =
                 judged.codeType().name().toLowerCase(Locale.ROOT)
                         + " "
                         + judged.codeTag()
@@ -468,14 +517,15 @@ public final class DryRun {
                 "  code: "
                         + (inspection.code() == null ? "none found" : quoted(inspection.code()))
                         + " ("
-                        + rule
+                        + codeRule
                         + "), success is "
                         + quoted(judged.codeSuccess().getBytes(StandardCharsets.ISO_8859_1))
                         + (http && !judged.httpStatuses().isEmpty()
                                 ? ", status " + String.join(",", judged.httpStatuses())
                                 : ""));
         boolean success = inspection.success();
-        String failure = carried(inspection, judged, sent, variables);
+        String failure =
+                rule == null ? null : carried(inspection, judged, sent, variables, rule, checked);
         if (failure != null) {
             success = false;
         }
@@ -483,7 +533,21 @@ public final class DryRun {
                 "  verdict: "
                         + (success ? "success" : "failure")
                         + (failure == null ? "" : " (" + failure + ")"));
-        return success;
+        return new Judged(success, extracted);
+    }
+
+    /** The response's values read as the load reads them: extracted, and echoes found. */
+    private static ResponseValues.Checked check(ResponseValues rule, Inspection inspection) {
+        ByteBuf head = Unpooled.wrappedBuffer(inspection.head());
+        ByteBuf body = Unpooled.wrappedBuffer(inspection.body());
+        return rule.check(
+                head,
+                0,
+                inspection.head().length,
+                body,
+                0,
+                inspection.body().length,
+                inspection.success());
     }
 
     /**
@@ -491,22 +555,12 @@ public final class DryRun {
      * against what was sent) as the load reads them; the reason they fail it, or null.
      */
     private String carried(
-            Inspection inspection, ResponseSpec judged, byte[][] sent, Variables variables) {
-        ResponseValues rule = ResponseValues.of(judged, variablesOf(variables));
-        if (rule == null) {
-            return null;
-        }
-        ByteBuf head = Unpooled.wrappedBuffer(inspection.head());
-        ByteBuf body = Unpooled.wrappedBuffer(inspection.body());
-        ResponseValues.Checked checked =
-                rule.check(
-                        head,
-                        0,
-                        inspection.head().length,
-                        body,
-                        0,
-                        inspection.body().length,
-                        inspection.success());
+            Inspection inspection,
+            ResponseSpec judged,
+            byte[][] sent,
+            Variables variables,
+            ResponseValues rule,
+            ResponseValues.Checked checked) {
         for (int i = 0; i < judged.extracts().size(); i++) {
             ValueRule extract = judged.extracts().get(i);
             byte[] value = checked.extracted()[i];
@@ -518,9 +572,7 @@ public final class DryRun {
                             + "): "
                             + (!inspection.success()
                                     ? "not taken, the response failed its code"
-                                    : value == null
-                                            ? checked.failures()[i]
-                                            : ResponseValues.shown(value)));
+                                    : value == null ? checked.failures()[i] : mask.shown(value)));
         }
         for (int i = 0; i < judged.echoes().size(); i++) {
             ValueRule echo = judged.echoes().get(i);
@@ -535,14 +587,14 @@ public final class DryRun {
                             + (expected == null
                                     ? "not checked, the request did not send it"
                                     : "sent "
-                                            + ResponseValues.shown(expected)
+                                            + mask.shown(expected)
                                             + ", found "
                                             + (value == null
                                                     ? "none ("
                                                             + checked.failures()[
                                                                     judged.extracts().size() + i]
                                                             + ")"
-                                                    : ResponseValues.shown(value))));
+                                                    : mask.shown(value))));
         }
         return rule.settle(checked, sent, variables);
     }

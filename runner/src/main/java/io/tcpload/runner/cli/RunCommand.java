@@ -59,6 +59,7 @@ public final class RunCommand implements Callable<Integer> {
 
     public static final String TEST_MASK_ENV = "--test-mask-env";
     public static final String TEST_MASK_FILE = "--test-mask-file";
+    public static final String TEST_MASK_EXTRACTED = "--test-mask-extracted";
 
     @Option(
             names = TEST_JSON,
@@ -83,6 +84,13 @@ public final class RunCommand implements Callable<Integer> {
                     "With --test: mask the lines of the data file NAME (of FILE parameters)"
                             + " wherever they appear in the exchange; may be repeated.")
     List<String> testMaskFiles = new ArrayList<>();
+
+    @Option(
+            names = TEST_MASK_EXTRACTED,
+            description =
+                    "With --test: mask the values responses hand the connection (rsp_extract, such"
+                            + " as a session key) wherever they appear after, printed and written.")
+    boolean testMaskExtracted;
 
     @Option(
             names = {"-h", "--help"},
@@ -146,14 +154,20 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        if (!dryRun && (testJson != null || testMaskEnv || !testMaskFiles.isEmpty())) {
+        if (!dryRun
+                && (testJson != null
+                        || testMaskEnv
+                        || !testMaskFiles.isEmpty()
+                        || testMaskExtracted)) {
             err.println(
                     "tcpload-runner: "
                             + TEST_JSON
                             + ", "
                             + TEST_MASK_ENV
-                            + " and "
+                            + ", "
                             + TEST_MASK_FILE
+                            + " and "
+                            + TEST_MASK_EXTRACTED
                             + " are for a dry run: add --test.");
             return EXIT_INVALID;
         }
@@ -162,6 +176,9 @@ public final class RunCommand implements Callable<Integer> {
                         options.toInvocation(),
                         dryRun,
                         new DryRun.Options(
-                                Optional.ofNullable(testJson), testMaskEnv, testMaskFiles));
+                                Optional.ofNullable(testJson),
+                                testMaskEnv,
+                                testMaskFiles,
+                                testMaskExtracted));
     }
 }
