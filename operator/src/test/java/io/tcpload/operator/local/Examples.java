@@ -36,4 +36,19 @@ final class Examples {
                         })
                 .toList();
     }
+
+    /** The examples that run a load: all with a TcpLoadTest but the dry runs. */
+    static List<Path> loads() {
+        return tests().stream()
+                .filter(
+                        path -> {
+                            try {
+                                return !Boolean.TRUE.equals(
+                                        TestFile.read(path).singleTest().getSpec().getDryRun());
+                            } catch (BadInputException e) {
+                                throw new IllegalStateException(e);
+                            }
+                        })
+                .toList();
+    }
 }
