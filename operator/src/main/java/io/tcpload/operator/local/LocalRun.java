@@ -158,9 +158,17 @@ public final class LocalRun {
                         StatusYaml.render(LocalStatus.invalid(test, failure.get(), Instant.now())));
                 return EXIT_INVALID;
             }
-            if (options.dryRun() && (options.json().isPresent() || options.html().isPresent())) {
+            boolean files = options.json().isPresent() || options.html().isPresent();
+            if (options.dryRun() && files) {
                 throw new BadInputException(
                         "--test prints the dry run: it writes no --json or --html result");
+            }
+            if (RunnerInvocations.dryRun(spec) && files) {
+                // A dry run has no load result to write; its exchange is in the status block.
+                throw new BadInputException(
+                        options.file()
+                                + ": spec.dryRun: true runs a dry run, whose exchange is in the"
+                                + " status block: it writes no --json or --html result");
             }
             List<String> outputProblems = RunOutputs.problems(options.outputs());
             if (!outputProblems.isEmpty()) {

@@ -90,6 +90,31 @@ class LocalDryRunTest {
                 .doesNotContain(sessionHex);
     }
 
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"--json", "--html"})
+    void aSpecDryRunRefusesResultFilesWithExitTwoBeforeSendingAnything(
+            String flag, @TempDir Path folder) {
+        Path result = folder.resolve("result");
+
+        Result refused =
+                tcpload(
+                        "run",
+                        "-f",
+                        Examples.FOLDER.resolve("dry-run.yaml").toString(),
+                        "--demo-target",
+                        flag,
+                        result.toString());
+
+        assertThat(refused.exitStatus()).as(refused.out() + refused.err()).isEqualTo(2);
+        assertThat(refused.err())
+                .contains("dry-run.yaml: spec.dryRun: true runs a dry run")
+                .contains("it writes no --json or --html result")
+                .doesNotContain("Exception");
+        assertThat(refused.out()).doesNotContain("Dry run @").doesNotContain("status:");
+        assertThat(result).doesNotExist();
+        assertThat(refused.err()).doesNotContain("demo target on");
+    }
+
     @Test
     void aFailedResponseExitsOneAndResultFilesAreRefused(@TempDir Path folder) throws Exception {
         String text = Files.readString(Examples.FOLDER.resolve("quickstart.yaml"));
