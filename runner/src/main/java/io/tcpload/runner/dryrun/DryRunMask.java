@@ -1,4 +1,4 @@
-package io.tcpload.runner.cli;
+package io.tcpload.runner.dryrun;
 
 import io.tcpload.runner.correlate.ResponseValues;
 import io.tcpload.runner.format.ByteText;
@@ -19,8 +19,8 @@ import java.util.function.Function;
  * a value echoed back is masked as well as the one sent; a short value may mask more than itself,
  * never less. Pure, immutable.
  */
-final class DryRunMask {
-    static final DryRunMask NONE = new DryRunMask(List.of(), List.of(), false);
+public final class DryRunMask {
+    public static final DryRunMask NONE = new DryRunMask(List.of(), List.of(), false);
 
     private final List<byte[]> values;
     private final List<String> what;
@@ -39,7 +39,7 @@ final class DryRunMask {
      * in {@code files}; with {@code extracted}, the values its responses hand the connection, each
      * once {@link #withExtracted} is told it.
      */
-    static DryRunMask of(
+    public static DryRunMask of(
             Profile profile,
             Function<String, String> environment,
             boolean env,
@@ -84,7 +84,7 @@ final class DryRunMask {
      * This mask and, when it masks values carried from responses, {@code value}, extracted from a
      * response: masked from that response on, and in every later request that sends it.
      */
-    DryRunMask withExtracted(byte[] value) {
+    public DryRunMask withExtracted(byte[] value) {
         if (!extracted || value.length == 0) {
             return this;
         }
@@ -97,7 +97,7 @@ final class DryRunMask {
      * {@code value} as text to print, in double quotes, its masked bytes as {@code *} (a value
      * extracted or echoed, which may be or hold one that is masked).
      */
-    String shown(byte[] value) {
+    public String shown(byte[] value) {
         boolean[] masked = over(value);
         byte[] text = value.clone();
         for (int i = 0; i < text.length; i++) {
@@ -109,12 +109,12 @@ final class DryRunMask {
     }
 
     /** The parameters masked, for the dry run's header; empty when none. */
-    List<String> what() {
+    public List<String> what() {
         return what;
     }
 
     /** Which of {@code data}'s bytes are masked. */
-    boolean[] over(byte[] data) {
+    public boolean[] over(byte[] data) {
         boolean[] masked = new boolean[data.length];
         for (byte[] value : values) {
             for (int at = indexOf(data, value, 0); at >= 0; at = indexOf(data, value, at + 1)) {
