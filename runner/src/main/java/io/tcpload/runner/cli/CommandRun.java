@@ -1,6 +1,7 @@
 package io.tcpload.runner.cli;
 
 import io.tcpload.runner.client.StartGate;
+import io.tcpload.runner.contract.DryRunOptions;
 import io.tcpload.runner.contract.RunnerInvocation;
 import io.tcpload.runner.plan.PlanException;
 import io.tcpload.runner.plan.RunPlan;
@@ -69,11 +70,11 @@ final class CommandRun {
      * once instead of the load ({@link DryRun}).
      */
     int run(RunnerInvocation invocation, boolean dryRun) throws InterruptedException {
-        return run(invocation, dryRun, DryRun.Options.NONE);
+        return run(invocation, dryRun, DryRunOptions.NONE);
     }
 
     /** As {@link #run(RunnerInvocation, boolean)}, the dry run with {@code dryRunOptions}. */
-    int run(RunnerInvocation invocation, boolean dryRun, DryRun.Options dryRunOptions)
+    int run(RunnerInvocation invocation, boolean dryRun, DryRunOptions dryRunOptions)
             throws InterruptedException {
         RunPlan plan;
         Profile profile;

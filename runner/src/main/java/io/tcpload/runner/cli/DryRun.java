@@ -1,5 +1,6 @@
 package io.tcpload.runner.cli;
 
+import io.tcpload.runner.contract.DryRunOptions;
 import io.tcpload.runner.dryrun.DryRunMask;
 import io.tcpload.runner.dryrun.ExchangeLoop;
 import io.tcpload.runner.plan.PlanException;
@@ -18,8 +19,6 @@ import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -40,26 +39,7 @@ import java.util.function.Function;
 public final class DryRun {
     private final PrintStream out;
     private final PrintStream err;
-    private final Options options;
-
-    /**
-     * What a dry run writes besides its printout, and what it hides.
-     *
-     * @param json where to write the exchange as JSON ({@link DryRunResult}, at most {@link
-     *     DryRunResult#TERMINATION_MESSAGE_BYTES}), if anywhere
-     * @param maskEnv mask the values of ENV parameters, printed and written
-     * @param maskFiles mask the lines of the data files of these names (FILE parameters)
-     * @param maskExtracted mask the values responses hand the connection ({@code rsp_extract})
-     */
-    public record Options(
-            Optional<Path> json, boolean maskEnv, List<String> maskFiles, boolean maskExtracted) {
-        public static final Options NONE = new Options(Optional.empty(), false, List.of(), false);
-
-        public Options {
-            Objects.requireNonNull(json, "json");
-            maskFiles = List.copyOf(maskFiles);
-        }
-    }
+    private final DryRunOptions options;
 
     /**
      * How a dry run ended: its exit status (0 every response a success, 1 otherwise, 2 a profile
@@ -68,11 +48,11 @@ public final class DryRun {
     public record Outcome(int exitStatus, Optional<DryRunResult> result) {}
 
     public DryRun(PrintStream out, PrintStream err) {
-        this(out, err, Options.NONE);
+        this(out, err, DryRunOptions.NONE);
     }
 
     /** A dry run printing to {@code out}, its problems to {@code err}. */
-    public DryRun(PrintStream out, PrintStream err, Options options) {
+    public DryRun(PrintStream out, PrintStream err, DryRunOptions options) {
         this.out = out;
         this.err = err;
         this.options = options;
