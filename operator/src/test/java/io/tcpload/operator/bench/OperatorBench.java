@@ -58,9 +58,11 @@ public final class OperatorBench {
      * would be 1/64 of all its memory.
      */
     private static final String DEFAULT_JAVA_OPTIONS =
-            "-Xms8m -Xmx384m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:MinHeapFreeRatio=10"
-                    + " -XX:MaxHeapFreeRatio=30 -Dio.netty.allocator.numDirectArenas=1"
-                    + " -Dio.netty.allocator.numHeapArenas=1 -XX:+ExitOnOutOfMemoryError";
+            "-Xms8m -Xmx384m -XX:+UseSerialGC -XX:TieredStopAtLevel=1"
+                    + " -XX:Tier3InvocationThreshold=2000 -XX:Tier3MinInvocationThreshold=1000"
+                    + " -XX:Tier3CompileThreshold=20000 -XX:Tier3BackEdgeThreshold=600000"
+                    + " -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30"
+                    + " -XX:TrimNativeHeapInterval=5000 -XX:+ExitOnOutOfMemoryError";
 
     /** Tests of 10 runners whose start skew is measured. */
     private static final int SKEW_TESTS = 5;
