@@ -3,7 +3,7 @@
 # start to ready and idle RSS (0 and 50 finished tests) of an operator in its own JVM,
 # resource-created-to-Job-created latency, and the start skew of 10 runners.
 #
-#   bash bench/operator/run.sh [--idle-only]
+#   bash bench/operator/run.sh [--idle-only | --ready-only [N]]
 #
 # OPERATOR_JAVA_OPTIONS replaces the operator JVM's options (default: the chart's, as they act
 # under its memory limit).

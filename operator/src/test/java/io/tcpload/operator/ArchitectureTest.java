@@ -66,6 +66,25 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /**
+     * The runner pods' arguments are written and read through the runner's typed contract ({@code
+     * RunnerInvocation}, {@code DryRunOptions}), never its command line's own flags; only local
+     * mode, which runs the runner in-process, uses its command's classes.
+     */
+    @Test
+    void theOperatorAsksItsRunnersOnlyThroughTheTypedContract() {
+        noClasses()
+                .that()
+                .resideInAPackage("io.tcpload.operator..")
+                .and()
+                .resideOutsideOfPackage("io.tcpload.operator.local..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("io.tcpload.runner.cli..", "io.tcpload.runner.dryrun..")
+                .because("a pod's arguments round-trip through the contract's types")
+                .check(classes);
+    }
+
     @Test
     void theRunnerNeverDependsOnTheOperator() {
         noClasses()

@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.tcpload.operator.crd.Stage;
 import io.tcpload.operator.crd.TargetOverride;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
+import io.tcpload.runner.contract.DryRunOptions;
 import io.tcpload.runner.contract.RunnerInvocation;
 import io.tcpload.runner.format.Quantities;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +19,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What a runner Job records of the test it runs, so that a spec changed after the start (the CRD
@@ -93,10 +95,14 @@ public final class RunRecord {
         run.setProfileFrom(current.getProfileFrom());
         run.setFiles(current.getFiles());
         run.setRunners(job.getSpec().getCompletions());
-        if (RunnerInvocations.dryRunArgs(args)) {
+        Optional<DryRunOptions> dryRun = DryRunOptions.parse(args);
+        if (dryRun.isPresent()) {
             // A dry run's Job has one pod; the runners asked for are in its arguments.
             run.setDryRun(true);
             run.setRunners(pod.share().count());
+            if (!dryRun.get().masks()) {
+                run.setDryRunShowValues(true);
+            }
         }
         run.setThreads(load.threads());
         run.setConnections((int) load.connections());

@@ -6,7 +6,7 @@ import io.tcpload.operator.crd.Stage;
 import io.tcpload.operator.crd.TargetOverride;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.operator.crd.TlsSettings;
-import io.tcpload.runner.cli.RunCommand;
+import io.tcpload.runner.contract.DryRunOptions;
 import io.tcpload.runner.contract.RunnerInvocation;
 import io.tcpload.runner.contract.RunnerInvocation.Control;
 import io.tcpload.runner.contract.RunnerInvocation.Load;
@@ -83,45 +83,47 @@ public final class RunnerInvocations {
     }
 
     /**
-     * The runner container's arguments: {@link #forPod}'s, and for a dry run the runner's {@code
-     * --test} before them, its exchange written as the termination message, the values of ENV
-     * parameters and the lines of Secret-sourced files masked.
+     * What a dry run of the test ({@code spec.dryRun}) writes and hides: the values of ENV
+     * parameters, the lines of Secret-sourced files and the values carried from responses are
+     * masked, unless {@code spec.dryRunShowValues}; the exchange goes to {@code json}.
+     */
+    public static DryRunOptions dryRunOptions(TcpLoadTestSpec spec, Optional<Path> json) {
+        if (Boolean.TRUE.equals(spec.getDryRunShowValues())) {
+            return new DryRunOptions(json, false, List.of(), false);
+        }
+        List<String> secretFiles =
+                spec.getFiles().stream()
+                        .filter(file -> file.getSecretKeyRef() != null)
+                        .map(DataFile::getName)
+                        .toList();
+        return new DryRunOptions(json, true, secretFiles, true);
+    }
+
+    /**
+     * The runner container's arguments: {@link #forPod}'s, and for a dry run its {@link
+     * #dryRunOptions} before them, the exchange written as the termination message.
      */
     public static List<String> podArgs(TcpLoadTestSpec spec, int port) {
-        List<String> args = new ArrayList<>(forPod(spec, port).toArgs());
+        List<String> args = new ArrayList<>();
         if (dryRun(spec)) {
-            List<String> flags = new ArrayList<>();
-            flags.add("--test");
-            flags.add(RunCommand.TEST_JSON + "=" + TERMINATION_MESSAGE_PATH);
-            flags.add(RunCommand.TEST_MASK_ENV);
-            for (DataFile file : spec.getFiles()) {
-                if (file.getSecretKeyRef() != null) {
-                    flags.add(RunCommand.TEST_MASK_FILE + "=" + file.getName());
-                }
-            }
-            args.addAll(0, flags);
+            args.addAll(
+                    dryRunOptions(spec, Optional.of(Path.of(TERMINATION_MESSAGE_PATH))).toArgs());
         }
+        args.addAll(forPod(spec, port).toArgs());
         return List.copyOf(args);
     }
 
     /**
      * The load's arguments of a runner container's {@code args}: those a {@link RunnerInvocation}
-     * parses, without a dry run's flags ({@link #podArgs}).
+     * parses, without a dry run's ({@link #podArgs}).
      */
     public static List<String> loadArgs(List<String> args) {
-        return args.stream()
-                .filter(
-                        arg ->
-                                !arg.equals("--test")
-                                        && !arg.startsWith(RunCommand.TEST_JSON + "=")
-                                        && !arg.equals(RunCommand.TEST_MASK_ENV)
-                                        && !arg.startsWith(RunCommand.TEST_MASK_FILE + "="))
-                .toList();
+        return DryRunOptions.withoutDryRun(args);
     }
 
     /** Whether a runner container's {@code args} are a dry run's ({@link #podArgs}). */
     public static boolean dryRunArgs(List<String> args) {
-        return args.contains("--test");
+        return DryRunOptions.parse(args).isPresent();
     }
 
     /**

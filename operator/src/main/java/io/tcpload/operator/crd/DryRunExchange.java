@@ -2,6 +2,8 @@ package io.tcpload.operator.crd;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import java.util.ArrayList;
+import java.util.List;
 
 /** One request of a dry run and its response, as the runner pod saw them. */
 public class DryRunExchange {
@@ -40,6 +42,12 @@ public class DryRunExchange {
                     + " framed, a request not built.")
     @JsonInclude(JsonInclude.Include.NON_NULL)
     private String error;
+
+    @JsonPropertyDescription(
+            "The values the response handed the connection (rsp_extract), which later requests"
+                    + " send; masked unless spec.dryRunShowValues.")
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    private List<DryRunValue> extracted = new ArrayList<>();
 
     public String getName() {
         return name;
@@ -111,5 +119,13 @@ public class DryRunExchange {
 
     public void setError(String error) {
         this.error = error;
+    }
+
+    public List<DryRunValue> getExtracted() {
+        return extracted;
+    }
+
+    public void setExtracted(List<DryRunValue> extracted) {
+        this.extracted = extracted;
     }
 }

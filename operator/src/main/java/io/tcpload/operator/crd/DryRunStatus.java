@@ -20,8 +20,9 @@ public class DryRunStatus {
     private Integer successes;
 
     @JsonPropertyDescription(
-            "What is masked in the bytes (** in the hex): values of ENV parameters and the lines"
-                    + " of Secret-sourced files, wherever they appear.")
+            "What is masked in the bytes (** in the hex): values of ENV parameters, the lines of"
+                    + " Secret-sourced files and values carried from responses, wherever they"
+                    + " appear; empty with spec.dryRunShowValues.")
     private List<String> masked = new ArrayList<>();
 
     @JsonPropertyDescription(

@@ -120,6 +120,14 @@ public final class SpecRules {
     public static final String RATE_SHARED_MESSAGE =
             "rate must be at least the number of runners, so that every runner gets a share.";
 
+    /** On spec: showing a dry run's masked values is for a dry run. */
+    public static final String SHOW_VALUES_IN_DRY_RUN =
+            "!has(self.dryRunShowValues) || !self.dryRunShowValues"
+                    + " || (has(self.dryRun) && self.dryRun)";
+
+    public static final String SHOW_VALUES_IN_DRY_RUN_MESSAGE =
+            "dryRunShowValues is for a dry run: set dryRun: true, or leave dryRunShowValues out.";
+
     /** On a data file: exactly one source of its text. */
     public static final String ONE_FILE_SOURCE =
             "[has(self.content), has(self.configMapKeyRef), has(self.secretKeyRef)]"
@@ -186,6 +194,7 @@ public final class SpecRules {
                     + "(has(self.target) == has(oldSelf.target) && (!has(self.target) || self.target == oldSelf.target)) && "
                     + "(has(self.tls) == has(oldSelf.tls) && (!has(self.tls) || self.tls == oldSelf.tls)) && "
                     + "(has(self.dryRun) == has(oldSelf.dryRun) && (!has(self.dryRun) || self.dryRun == oldSelf.dryRun)) && "
+                    + "(has(self.dryRunShowValues) == has(oldSelf.dryRunShowValues) && (!has(self.dryRunShowValues) || self.dryRunShowValues == oldSelf.dryRunShowValues)) && "
                     + "(has(self.search) == has(oldSelf.search) && (!has(self.search) || self.search == oldSelf.search)) && "
                     + "(has(self.threads) == has(oldSelf.threads) && (!has(self.threads) || self.threads == oldSelf.threads)) && "
                     + "(has(self.connections) == has(oldSelf.connections) && (!has(self.connections) || self.connections == oldSelf.connections)) && "

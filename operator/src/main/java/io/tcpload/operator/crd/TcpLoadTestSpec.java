@@ -45,6 +45,10 @@ import java.util.List;
         value = SpecRules.RATE_SHARED,
         message = SpecRules.RATE_SHARED_MESSAGE,
         fieldPath = ".rate")
+@ValidationRule(
+        value = SpecRules.SHOW_VALUES_IN_DRY_RUN,
+        message = SpecRules.SHOW_VALUES_IN_DRY_RUN_MESSAGE,
+        fieldPath = ".dryRunShowValues")
 @ValidationRule(value = SpecRules.IMMUTABLE, message = SpecRules.IMMUTABLE_MESSAGE)
 public class TcpLoadTestSpec {
     @Size(max = SpecLimits.INLINE_TEXT_MAX)
@@ -163,12 +167,22 @@ public class TcpLoadTestSpec {
     @JsonPropertyDescription(
             "A dry run instead of the load: one runner pod sends each request of the profile once,"
                     + " in order, and the exchange (bytes as hex, framing, code, verdict) is"
-                    + " written into status.dryRun, values of ENV parameters and Secret-sourced"
-                    + " files masked; Succeeded when every response is a success. Runners,"
+                    + " written into status.dryRun, values of ENV parameters, Secret-sourced"
+                    + " files and values carried from responses (rsp_extract) masked unless"
+                    + " dryRunShowValues; Succeeded when every response is a success. Runners,"
                     + " connections, duration and thresholds are not used.")
     // Left out of the JSON when absent, so that a spec without it hashes as before it existed.
     @JsonInclude(JsonInclude.Include.NON_NULL)
     private Boolean dryRun;
+
+    @JsonPropertyDescription(
+            "With dryRun: true, show in status.dryRun (and the runner's log) the values a dry run"
+                    + " masks by default: ENV parameters, lines of Secret-sourced files, values"
+                    + " carried from responses. For a test service whose values are not secret;"
+                    + " anyone who can read the test then reads them.")
+    // Left out of the JSON when absent, so that a spec without it hashes as before it existed.
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    private Boolean dryRunShowValues;
 
     @JsonPropertyDescription(
             "A capacity search instead of duration, rate and stages: constant-rate steps on all"
@@ -193,6 +207,14 @@ public class TcpLoadTestSpec {
 
     public void setDryRun(Boolean dryRun) {
         this.dryRun = dryRun;
+    }
+
+    public Boolean getDryRunShowValues() {
+        return dryRunShowValues;
+    }
+
+    public void setDryRunShowValues(Boolean dryRunShowValues) {
+        this.dryRunShowValues = dryRunShowValues;
     }
 
     public String getProfile() {

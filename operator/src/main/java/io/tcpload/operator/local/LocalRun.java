@@ -1,7 +1,6 @@
 package io.tcpload.operator.local;
 
 import io.tcpload.operator.children.RunnerInvocations;
-import io.tcpload.operator.crd.DataFile;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.TargetOverride;
 import io.tcpload.operator.crd.TcpLoadTest;
@@ -178,9 +177,17 @@ public final class LocalRun {
                         StatusYaml.render(LocalStatus.invalid(test, failure.get(), Instant.now())));
                 return EXIT_INVALID;
             }
-            if (options.dryRun() && (options.json().isPresent() || options.html().isPresent())) {
+            boolean files = options.json().isPresent() || options.html().isPresent();
+            if (options.dryRun() && files) {
                 throw new BadInputException(
                         "--test prints the dry run: it writes no --json or --html result");
+            }
+            if (RunnerInvocations.dryRun(spec) && files) {
+                // A dry run has no load result to write; its exchange is in the status block.
+                throw new BadInputException(
+                        options.file()
+                                + ": spec.dryRun: true runs a dry run, whose exchange is in the"
+                                + " status block: it writes no --json or --html result");
             }
             List<String> outputProblems = RunOutputs.problems(options.outputs());
             if (!outputProblems.isEmpty()) {
@@ -556,8 +563,8 @@ public final class LocalRun {
     /**
      * A dry run of {@code spec.dryRun}, as a cluster's runner pod does it (unlike {@code --test},
      * which prints the runner's dry run alone): runner 0's invocation, each request once, printed,
-     * values of ENV parameters and Secret-sourced files masked; its exchange, within a termination
-     * message's bound, in the status block.
+     * masked as a pod's ({@link RunnerInvocations#dryRunOptions}); its exchange, within a
+     * termination message's bound, in the status block.
      */
     private int dryRun(
             Profile profile,
@@ -572,13 +579,8 @@ public final class LocalRun {
             e.problems().forEach(problem -> err.println("tcpload: runner 0: " + problem));
             return EXIT_INVALID;
         }
-        List<String> secretFiles =
-                spec.getFiles().stream()
-                        .filter(file -> file.getSecretKeyRef() != null)
-                        .map(DataFile::getName)
-                        .toList();
         DryRun.Outcome outcome =
-                new DryRun(out, err, new DryRun.Options(Optional.empty(), true, secretFiles))
+                new DryRun(out, err, RunnerInvocations.dryRunOptions(spec, Optional.empty()))
                         .outcome(plan, profile, environment::get);
         TcpLoadTestStatus status =
                 machine.dryRunEnded(

@@ -14,6 +14,8 @@ final class StatusYaml {
             YAMLMapper.builder()
                     .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                     .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                    // A string of digits (the hex of digit bytes) stays a string when read back.
+                    .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
                     .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
                     .serializationInclusion(JsonInclude.Include.NON_EMPTY)
                     .build();

@@ -2,6 +2,7 @@ package io.tcpload.operator.results;
 
 import io.tcpload.operator.crd.DryRunExchange;
 import io.tcpload.operator.crd.DryRunStatus;
+import io.tcpload.operator.crd.DryRunValue;
 import io.tcpload.runner.report.DryRunResult;
 import io.tcpload.runner.report.DryRunResult.Exchange;
 import java.util.ArrayList;
@@ -30,6 +31,15 @@ public final class DryRunSummaries {
             row.setFraming(exchange.framing());
             row.setCode(exchange.code());
             row.setError(exchange.error());
+            List<DryRunValue> extracted = new ArrayList<>();
+            for (DryRunResult.Value value : exchange.extracted()) {
+                DryRunValue item = new DryRunValue();
+                item.setName(value.name());
+                item.setBytes(value.bytes());
+                item.setValue(value.value());
+                extracted.add(item);
+            }
+            row.setExtracted(extracted);
             exchanges.add(row);
         }
         status.setExchanges(exchanges);

@@ -62,6 +62,7 @@ public final class TcpLoadTestValidator {
                     (spec, sources) -> search(spec),
                     (spec, sources) -> durations(spec),
                     (spec, sources) -> rate(spec),
+                    (spec, sources) -> dryRunShowValues(spec),
                     (spec, sources) -> target(spec),
                     (spec, sources) -> files(spec),
                     (spec, sources) -> tls(spec),
@@ -424,6 +425,17 @@ public final class TcpLoadTestValidator {
                     "must be at most "
                             + Quantities.formatDurationMs(RunnerLimits.TIMEOUT_MAX_MS)
                             + ".");
+        }
+        return Optional.empty();
+    }
+
+    /** Showing a dry run's masked values is for a dry run ({@code SpecRules}' rule too). */
+    static Optional<Failure> dryRunShowValues(TcpLoadTestSpec spec) {
+        if (Boolean.TRUE.equals(spec.getDryRunShowValues())
+                && !Boolean.TRUE.equals(spec.getDryRun())) {
+            return fail(
+                    "spec.dryRunShowValues",
+                    "is for a dry run: set spec.dryRun: true, or leave dryRunShowValues out.");
         }
         return Optional.empty();
     }

@@ -6,6 +6,7 @@ import io.tcpload.operator.results.StatusSummaries;
 import io.tcpload.runner.report.JsonResult;
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.Histograms;
+import io.tcpload.runner.stats.RunBuilder;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.SecondSample;
@@ -90,18 +91,29 @@ public final class ResultMergeBench {
                             20_000 + random.nextInt(5_000),
                             100_000 + random.nextInt(50_000)));
         }
-        return new RunSummary(
-                new RunInfo("10.0.0.1:9000", "bank.ini", 2, 100, DAY_MS, 5_000, true, 1, "epoll"),
-                DAY_MS * 1000,
-                new Counts(requests, requests, 0, 0, 0, 0, 0, requests * 64, requests * 64, 0),
-                latency,
-                connect,
-                rate,
-                seconds,
-                List.of(),
-                1_700_000_000_000_000L + runner,
-                1_700_000_000_000_100L + runner,
-                null);
+        return RunBuilder.aRun()
+                .info(
+                        new RunInfo(
+                                "10.0.0.1:9000",
+                                "bank.ini",
+                                2,
+                                100,
+                                DAY_MS,
+                                5_000,
+                                true,
+                                1,
+                                "epoll"))
+                .runtimeUs(DAY_MS * 1000)
+                .counts(
+                        new Counts(
+                                requests, requests, 0, 0, 0, 0, 0, requests * 64, requests * 64, 0))
+                .latencyUs(latency)
+                .connectUs(connect)
+                .requestRate(rate)
+                .seconds(seconds)
+                .startEpochUs(1_700_000_000_000_000L + runner)
+                .lastStartEpochUs(1_700_000_000_000_100L + runner)
+                .build();
     }
 
     private static void resetPeaks() {

@@ -80,6 +80,11 @@ class DesiredResourcesTest {
         TcpLoadTestSpec run = RunRecord.runSpec(job, changed);
         assertThat(run.getDryRun()).isTrue();
         assertThat(run.getRunners()).isEqualTo(4);
+        assertThat(run.getDryRunShowValues()).isNull();
+        // And one that shows its values still does.
+        spec.setDryRunShowValues(true);
+        Job showing = DesiredResources.job(Specs.test("pay", spec), IMAGE);
+        assertThat(RunRecord.runSpec(showing, Specs.valid()).getDryRunShowValues()).isTrue();
     }
 
     @Test

@@ -163,13 +163,22 @@ class RunnerInvocationsTest {
                         "--test",
                         "--test-json=/dev/termination-log",
                         "--test-mask-env",
-                        "--test-mask-file=cards.txt")
+                        "--test-mask-file=cards.txt",
+                        "--test-mask-extracted")
                 .doesNotContain("--test-mask-file=branches.txt");
         assertThat(RunnerInvocations.pods(spec)).isOne();
         assertThat(RunnerInvocations.dryRunArgs(args)).isTrue();
         // The load's flags parse as every pod's do.
         assertThat(RunnerInvocation.parse(RunnerInvocations.loadArgs(args)))
                 .isEqualTo(RunnerInvocations.forPod(spec, 8080));
+        spec.setDryRunShowValues(true);
+        List<String> shown = RunnerInvocations.podArgs(spec, 8080);
+        assertThat(shown)
+                .startsWith("--test", "--test-json=/dev/termination-log")
+                .noneMatch(arg -> arg.startsWith("--test-mask"));
+        assertThat(RunnerInvocation.parse(RunnerInvocations.loadArgs(shown)))
+                .isEqualTo(RunnerInvocations.forPod(spec, 8080));
+        spec.setDryRunShowValues(null);
         spec.setDryRun(null);
         assertThat(RunnerInvocations.podArgs(spec, 8080))
                 .isEqualTo(RunnerInvocations.forPod(spec, 8080).toArgs());

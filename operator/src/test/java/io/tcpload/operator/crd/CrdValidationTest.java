@@ -148,6 +148,20 @@ class CrdValidationTest {
                         "spec.profile",
                         "either profile"),
                 bad(
+                        "values shown without a dry run",
+                        spec -> spec.put("dryRunShowValues", true),
+                        "spec.dryRunShowValues",
+                        SpecRules.SHOW_VALUES_IN_DRY_RUN_MESSAGE,
+                        "spec.dryRunShowValues",
+                        "is for a dry run"),
+                bad(
+                        "values shown with dryRun false",
+                        spec -> spec.put("dryRun", false).put("dryRunShowValues", true),
+                        "spec.dryRunShowValues",
+                        SpecRules.SHOW_VALUES_IN_DRY_RUN_MESSAGE,
+                        "spec.dryRunShowValues",
+                        "is for a dry run"),
+                bad(
                         "no profile",
                         spec -> spec.remove("profile"),
                         "spec.profile",
@@ -538,6 +552,12 @@ class CrdValidationTest {
         ObjectNode spec = (ObjectNode) most.get("spec");
         spec.put("runners", 1000).put("threads", 1).put("connections", 1000).put("rate", 1000);
         assertAccepted(most);
+        ObjectNode shown = valid();
+        ((ObjectNode) shown.get("spec")).put("dryRun", true).put("dryRunShowValues", true);
+        assertAccepted(shown);
+        ObjectNode hidden = valid();
+        ((ObjectNode) hidden.get("spec")).put("dryRunShowValues", false);
+        assertAccepted(hidden);
         // The name's limit is the pods' host names, as the Job controller makes them.
         TcpLoadTest test = Serialization.unmarshal(most.toString(), TcpLoadTest.class);
         String hostName = DesiredResources.jobName(test) + "-" + (test.getSpec().getRunners() - 1);

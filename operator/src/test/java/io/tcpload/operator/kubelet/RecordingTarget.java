@@ -15,10 +15,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A loopback target that keeps the body of every request it reads, so that a test sees what reached
  * the wire: requests framed by an 8-digit body length, each answered with the fixed code {@code
- * 000000} ({@link #PROFILE_RESPONSE} judges it a success). It keeps at most {@link #MAX_BODIES}
- * bodies and closes a connection whose length field is not 8 digits. Made to answer at most so many
- * requests, it holds the rest unanswered (their connections open until the runner closes them), so
- * that what it counted is exactly what the runners received, however long they ran.
+ * 000000} ({@link #PROFILE_RESPONSE} judges it a success), a body {@code signon} with that code and
+ * the session {@link #SESSION} after it. It keeps at most {@link #MAX_BODIES} bodies and closes a
+ * connection whose length field is not 8 digits. Made to answer at most so many requests, it holds
+ * the rest unanswered (their connections open until the runner closes them), so that what it
+ * counted is exactly what the runners received, however long they ran.
  */
 final class RecordingTarget implements AutoCloseable {
     static final String PROFILE_RESPONSE =
@@ -33,6 +34,12 @@ final class RecordingTarget implements AutoCloseable {
 
     private static final int MAX_BODIES = 10_000;
     private static final byte[] SUCCESS = "00000006000000".getBytes(StandardCharsets.US_ASCII);
+
+    /** The session a sign-on is given, bytes 7 to 15 of its response's body. */
+    static final String SESSION = "sess-Kw3v";
+
+    private static final byte[] SIGNED_ON =
+            ("00000015000000" + SESSION).getBytes(StandardCharsets.US_ASCII);
 
     private final ServerSocket server;
     private final List<String> bodies = new CopyOnWriteArrayList<>();
@@ -97,7 +104,10 @@ final class RecordingTarget implements AutoCloseable {
                 if (bodies.size() < MAX_BODIES) {
                     bodies.add(new String(body, StandardCharsets.UTF_8));
                 }
-                out.write(SUCCESS);
+                out.write(
+                        new String(body, StandardCharsets.UTF_8).equals("signon")
+                                ? SIGNED_ON
+                                : SUCCESS);
                 out.flush();
             }
         } catch (IOException closedByPeer) {

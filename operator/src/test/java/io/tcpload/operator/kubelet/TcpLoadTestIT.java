@@ -419,6 +419,93 @@ class TcpLoadTestIT {
         }
     }
 
+    /**
+     * {@link #dryRunSpec} with a sign-on first, whose response hands out a session that the
+     * authorisation then carries.
+     */
+    private static TcpLoadTestSpec signOnDryRunSpec(String namespace, int port) {
+        TcpLoadTestSpec spec =
+                dryRunSpec(
+                        namespace,
+                        port,
+                        String.join(
+                                "\n",
+                                "[request.signon]",
+                                "sign_on = true",
+                                "req_body = signon",
+                                "[response.signon]",
+                                "rsp_extract = SESSION, fixed, body, 7 9",
+                                ""));
+        spec.setProfile(
+                spec.getProfile()
+                        .replace(
+                                "req_body = authorise;pin=$(PIN)",
+                                "req_body = authorise;pin=$(PIN);s=$(SESSION)"));
+        return spec;
+    }
+
+    @Test
+    void aDryRunMasksAValueCarriedFromAResponseUnlessTheSpecShowsValues() throws Exception {
+        String namespace = newNamespace();
+        try (RecordingTarget target = new RecordingTarget()) {
+            create(namespace, "dry-session", signOnDryRunSpec(namespace, target.port()));
+            String other = newNamespace();
+            TcpLoadTestSpec showing = signOnDryRunSpec(other, target.port());
+            showing.setDryRunShowValues(true);
+            create(other, "dry-shown", showing);
+
+            TcpLoadTestStatus masked = awaitFinished(namespace, "dry-session");
+            TcpLoadTestStatus shown = awaitFinished(other, "dry-shown");
+
+            assertThat(masked.getPhase()).as(masked.getMessage()).isEqualTo(Phase.Succeeded);
+            assertThat(shown.getPhase()).as(shown.getMessage()).isEqualTo(Phase.Succeeded);
+            String session = RecordingTarget.SESSION;
+            assertThat(target.bodies())
+                    .as("the session carried, with the real values, by both tests")
+                    .containsOnly(
+                            "signon",
+                            "authorise;pin=pin-Zr5w;s=" + session,
+                            "balance;card=card-Qx81")
+                    .hasSize(8);
+
+            DryRunStatus dryRun = masked.getDryRun();
+            assertThat(dryRun.getMasked())
+                    .containsExactly("PIN (ENV)", "CARD (FILE cards.txt)", "SESSION (extracted)");
+            assertThat(dryRun.getExchanges())
+                    .extracting(DryRunExchange::getName)
+                    // Without keep-alive each request signs on again on its own connection.
+                    .containsExactly("signon", "authorise", "signon", "balance");
+            DryRunExchange signOn = dryRun.getExchanges().get(0);
+            assertThat(signOn.getResponse()).isEqualTo(hex("00000015000000") + "**".repeat(9));
+            assertThat(signOn.getExtracted()).hasSize(1);
+            assertThat(signOn.getExtracted().get(0).getName()).isEqualTo("SESSION");
+            assertThat(signOn.getExtracted().get(0).getBytes()).isEqualTo(9);
+            assertThat(signOn.getExtracted().get(0).getValue()).isEqualTo("**".repeat(9));
+            assertThat(dryRun.getExchanges().get(1).getRequest())
+                    .isEqualTo(
+                            hex("00000034authorise;pin=")
+                                    + "**".repeat(8)
+                                    + hex(";s=")
+                                    + "**".repeat(9));
+            var json = world.client.getKubernetesSerialization();
+            assertThat(json.asJson(get(namespace, "dry-session")))
+                    .as("no credential and no session in the test")
+                    .doesNotContain("pin-Zr5w")
+                    .doesNotContain(hex("pin-Zr5w"))
+                    .doesNotContain(session)
+                    .doesNotContain(hex(session));
+
+            DryRunStatus open = shown.getDryRun();
+            assertThat(open.getMasked()).isEmpty();
+            assertThat(open.getExchanges().get(0).getExtracted().get(0).getValue())
+                    .isEqualTo(hex(session));
+            assertThat(open.getExchanges().get(1).getRequest())
+                    .isEqualTo(hex("00000034authorise;pin=pin-Zr5w;s=" + session));
+            assertThat(open.getExchanges().get(3).getRequest())
+                    .isEqualTo(hex("00000022balance;card=card-Qx81"));
+        }
+    }
+
     @Test
     void aDryRunWithAFailedResponseFailsTheTestNamingTheRequestAndItsCode() throws Exception {
         String namespace = newNamespace();

@@ -1,5 +1,6 @@
 package io.tcpload.operator.local;
 
+import io.tcpload.operator.crd.TcpLoadTestSpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -38,16 +39,18 @@ final class Examples {
     }
 
     /**
-     * The examples of one load (all tests but capacity searches), which run for any {@code
-     * --duration}; a search's steps take their own time ({@code ExamplesTest} runs it).
+     * The examples that run one load for any {@code --duration}: all with a TcpLoadTest but the dry
+     * runs and the capacity searches, whose steps take their own time ({@code ExamplesTest} runs
+     * them).
      */
     static List<Path> loads() {
         return tests().stream()
                 .filter(
                         path -> {
                             try {
-                                return TestFile.read(path).singleTest().getSpec().getSearch()
-                                        == null;
+                                TcpLoadTestSpec spec = TestFile.read(path).singleTest().getSpec();
+                                return !Boolean.TRUE.equals(spec.getDryRun())
+                                        && spec.getSearch() == null;
                             } catch (BadInputException e) {
                                 throw new IllegalStateException(e);
                             }

@@ -55,6 +55,8 @@ class ExamplesTest {
                         "distributed.yaml",
                         "secret-credentials.yaml",
                         "tls.yaml",
+                        "payment-mix.yaml",
+                        "dry-run.yaml",
                         "demo-target.yaml",
                         "capacity.yaml");
     }
@@ -105,6 +107,37 @@ class ExamplesTest {
             assertThat(merged.latencyUs().getTotalCount()).isEqualTo(merged.counts().requests());
         }
         assertThat(steps.get(steps.size() - 1).get("kind").asText()).isEqualTo("confirm");
+    }
+
+    /**
+     * {@code dry-run.yaml} runs locally as in a cluster: each request once, the session from the
+     * sign-on masked in the printout and in the status block, which holds the exchange.
+     */
+    @Test
+    void theDryRunExampleRunsLocallyAsInAClusterWithTheSessionMasked() {
+        Path example = Examples.FOLDER.resolve("dry-run.yaml");
+
+        LocalRunTest.Result result =
+                LocalRunTest.tcpload("run", "-f", example.toString(), "--demo-target");
+
+        assertThat(result.exitStatus()).as(result.out() + result.err()).isZero();
+        assertThat(result.out())
+                .contains("Masked (** in hex, * in text): SESSION (extracted)")
+                .contains("[1/4] signon (sign-on)", "[4/4] reversal")
+                .contains("Dry run: 4 of 4 responses a success")
+                .containsPattern("extract SESSION \\(xml <session> in body\\): \"\\*+\"")
+                .doesNotContain("Latency Distribution")
+                .contains("\nstatus:\n  phase: Succeeded\n")
+                .contains("reason: DryRun")
+                .contains("    masked:\n      - SESSION (extracted)\n")
+                .contains("        extracted:\n          - name: SESSION\n")
+                // The later requests' hex in the status: the session masked between its tags.
+                .contains(hex("<sess>") + "**".repeat(9) + hex("</sess>"))
+                .doesNotContain(hex("<sess>S"));
+    }
+
+    private static String hex(String text) {
+        return java.util.HexFormat.of().formatHex(text.getBytes(StandardCharsets.US_ASCII));
     }
 
     @ParameterizedTest

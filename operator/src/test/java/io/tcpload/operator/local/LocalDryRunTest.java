@@ -52,6 +52,70 @@ class LocalDryRunTest {
     }
 
     @Test
+    void specDryRunMasksTheSessionCarriedFromTheSignOnUnlessAskedToShowValues(@TempDir Path folder)
+            throws Exception {
+        String mix = Files.readString(Examples.FOLDER.resolve("payment-mix.yaml"));
+        Path masked = Files.writeString(folder.resolve("masked.yaml"), mix + "  dryRun: true\n");
+        Path shown =
+                Files.writeString(
+                        folder.resolve("shown.yaml"),
+                        mix + "  dryRun: true\n  dryRunShowValues: true\n");
+
+        Result hidden = tcpload("run", "-f", masked.toString(), "--demo-target");
+        Result open = tcpload("run", "-f", shown.toString(), "--demo-target");
+
+        assertThat(hidden.exitStatus()).as(hidden.out() + hidden.err()).isZero();
+        assertThat(open.exitStatus()).as(open.out() + open.err()).isZero();
+        java.util.regex.Matcher issued =
+                java.util.regex.Pattern.compile("extract SESSION \\(.*\\): \"([^\"*]+)\"")
+                        .matcher(open.out());
+        assertThat(issued.find()).as(open.out()).isTrue();
+        String session = issued.group(1);
+        String sessionHex = java.util.HexFormat.of().formatHex(session.getBytes());
+        assertThat(open.out())
+                .contains("  phase: Succeeded\n")
+                .doesNotContain("masked:")
+                .contains(
+                        "          - name: SESSION\n            bytes: " + session.length() + "\n")
+                .containsPattern("            value: \"?" + sessionHex + "\"?\n")
+                .contains(java.util.HexFormat.of().formatHex(("<sess>" + session).getBytes()));
+        String stars = "\"" + "*".repeat(session.length()) + "\"";
+        assertThat(hidden.out())
+                .contains("Masked (** in hex, * in text): SESSION (extracted)")
+                .contains("extract SESSION (xml <session> in body): " + stars)
+                .contains("  phase: Succeeded\n")
+                .contains("    - SESSION (extracted)\n")
+                .contains("            value: '" + "**".repeat(session.length()) + "'")
+                .doesNotContain(session)
+                .doesNotContain(sessionHex);
+    }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"--json", "--html"})
+    void aSpecDryRunRefusesResultFilesWithExitTwoBeforeSendingAnything(
+            String flag, @TempDir Path folder) {
+        Path result = folder.resolve("result");
+
+        Result refused =
+                tcpload(
+                        "run",
+                        "-f",
+                        Examples.FOLDER.resolve("dry-run.yaml").toString(),
+                        "--demo-target",
+                        flag,
+                        result.toString());
+
+        assertThat(refused.exitStatus()).as(refused.out() + refused.err()).isEqualTo(2);
+        assertThat(refused.err())
+                .contains("dry-run.yaml: spec.dryRun: true runs a dry run")
+                .contains("it writes no --json or --html result")
+                .doesNotContain("Exception");
+        assertThat(refused.out()).doesNotContain("Dry run @").doesNotContain("status:");
+        assertThat(result).doesNotExist();
+        assertThat(refused.err()).doesNotContain("demo target on");
+    }
+
+    @Test
     void aFailedResponseExitsOneAndResultFilesAreRefused(@TempDir Path folder) throws Exception {
         String text = Files.readString(Examples.FOLDER.resolve("quickstart.yaml"));
         Path wrong =

@@ -45,6 +45,7 @@ class LocalRunTest {
                 status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /** The examples that run a load; the dry run's is {@link ExamplesTest}'s. */
     static List<Path> tests() {
         return Examples.loads();
     }

@@ -6,6 +6,7 @@ import io.tcpload.operator.crd.RequestSummary;
 import io.tcpload.operator.crd.ResultSummary;
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.Histograms;
+import io.tcpload.runner.stats.RunBuilder;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.RunSummary.RequestStats;
@@ -64,16 +65,7 @@ class StatusSummariesTest {
     @Test
     void aProfileOfOneRequestHasNoRows() {
         RunSummary plain = runner(0);
-        RunSummary single =
-                new RunSummary(
-                        plain.info(),
-                        plain.runtimeUs(),
-                        plain.counts(),
-                        plain.latencyUs(),
-                        plain.connectUs(),
-                        plain.requestRate(),
-                        plain.seconds(),
-                        plain.errorMessages());
+        RunSummary single = RunBuilder.from(plain).byRequest(List.of()).build();
 
         assertThat(StatusSummaries.from(single).getByRequest()).isNull();
     }
@@ -98,19 +90,12 @@ class StatusSummariesTest {
         }
         Counts total =
                 new Counts(requests, requests - 3, 3, 0, 0, 0, 0, requests * 64, requests * 80, 0);
-        return new RunSummary(
-                INFO,
-                2_000_000,
-                total,
-                latency,
-                Histograms.create(),
-                Histograms.create(),
-                List.of(),
-                List.of(),
-                0,
-                0,
-                null,
-                List.of(),
-                rows);
+        return RunBuilder.aRun()
+                .info(INFO)
+                .runtimeUs(2_000_000)
+                .counts(total)
+                .latencyUs(latency)
+                .byRequest(rows)
+                .build();
     }
 }

@@ -14,6 +14,7 @@ import io.tcpload.runner.contract.RunnerProtocol;
 import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.Histograms;
+import io.tcpload.runner.stats.RunBuilder;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
 import java.time.Duration;
@@ -68,18 +69,17 @@ class StatusComputerTest {
     private static RunSummary result(long requests, long latencyUs, long startEpochUs) {
         Histogram latency = Histograms.create();
         latency.recordValueWithCount(latencyUs, requests);
-        return new RunSummary(
-                new RunInfo("127.0.0.1:1", "profile.ini", 2, 2, 2_000, 5_000, false, 1, "nio"),
-                2_000_000,
-                new Counts(requests, requests, 0, 0, 0, 0, 0, requests * 10, requests * 10, 0),
-                latency,
-                Histograms.create(),
-                Histograms.create(),
-                List.of(),
-                List.of(),
-                startEpochUs,
-                startEpochUs,
-                null);
+        return RunBuilder.aRun()
+                .info(
+                        new RunInfo(
+                                "127.0.0.1:1", "profile.ini", 2, 2, 2_000, 5_000, false, 1, "nio"))
+                .runtimeUs(2_000_000)
+                .counts(
+                        new Counts(
+                                requests, requests, 0, 0, 0, 0, 0, requests * 10, requests * 10, 0))
+                .latencyUs(latency)
+                .startedAtEpochUs(startEpochUs)
+                .build();
     }
 
     /** A test of {@code runners} that has been started at T0 (start instant T0 + 500 ms). */

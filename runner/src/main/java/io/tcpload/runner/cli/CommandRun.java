@@ -2,19 +2,12 @@ package io.tcpload.runner.cli;
 
 import io.tcpload.runner.client.ProgressListener;
 import io.tcpload.runner.client.StartGate;
+import io.tcpload.runner.contract.DryRunOptions;
 import io.tcpload.runner.contract.RunnerInvocation;
-import io.tcpload.runner.files.BoundedRead;
-import io.tcpload.runner.files.UnreadableFileException;
-import io.tcpload.runner.format.ByteText;
 import io.tcpload.runner.plan.PlanException;
 import io.tcpload.runner.plan.RunPlan;
-import io.tcpload.runner.profile.LoadedProfile;
 import io.tcpload.runner.profile.Profile;
-import io.tcpload.runner.profile.ProfileException;
-import io.tcpload.runner.profile.ProfileLoader;
-import io.tcpload.runner.profile.ProfileProblem;
 import io.tcpload.runner.profile.Target;
-import io.tcpload.runner.profile.TlsFilesGiven;
 import io.tcpload.runner.report.ConsoleReport;
 import io.tcpload.runner.report.SearchReport;
 import io.tcpload.runner.search.SearchResult;
@@ -29,7 +22,6 @@ import io.tcpload.runner.session.SearchRun;
 import io.tcpload.runner.session.StopOnShutdown;
 import io.tcpload.runner.stats.RunSummary;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -45,9 +37,6 @@ import java.util.function.Function;
 final class CommandRun {
     private static final String LOOPBACK = "127.0.0.1";
     private static final String PREFIX = "tcpload-runner: ";
-
-    /** A request body as large as a profile may be. */
-    static final long MAX_BODY_BYTES = 16L * 1024 * 1024;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -82,18 +71,18 @@ final class CommandRun {
      * once instead of the load ({@link DryRun}).
      */
     int run(RunnerInvocation invocation, boolean dryRun) throws InterruptedException {
-        return run(invocation, dryRun, DryRun.Options.NONE);
+        return run(invocation, dryRun, DryRunOptions.NONE);
     }
 
     /** As {@link #run(RunnerInvocation, boolean)}, the dry run with {@code dryRunOptions}. */
-    int run(RunnerInvocation invocation, boolean dryRun, DryRun.Options dryRunOptions)
+    int run(RunnerInvocation invocation, boolean dryRun, DryRunOptions dryRunOptions)
             throws InterruptedException {
         RunPlan plan;
         Profile profile;
         try {
             plan = RunPlan.of(invocation, environment);
             refuse(RunOutputs.problems(invocation.outputs()));
-            Optional<Profile> loaded = profile(invocation);
+            Optional<Profile> loaded = InvocationProfile.of(invocation, err);
             if (loaded.isEmpty()) {
                 return RunCommand.EXIT_INVALID;
             }
@@ -242,62 +231,6 @@ final class CommandRun {
                 err.println(PREFIX + result.outcome().message());
             }
             return Math.max(outcome, written);
-        }
-    }
-
-    /**
-     * The profile of the file or the URL; its problems are printed and the result is empty when it
-     * is unusable.
-     */
-    private Optional<Profile> profile(RunnerInvocation invocation) throws PlanException {
-        String named = invocation.profile().orElseThrow();
-        Profile profile;
-        if (RunPlan.looksLikeUrl(named)) {
-            RunnerInvocation.UrlRequest request = invocation.request();
-            try {
-                profile =
-                        UrlProfile.build(named, request.method(), request.headers(), body(request));
-            } catch (IllegalArgumentException e) {
-                throw new PlanException(List.of(e.getMessage()));
-            }
-        } else {
-            try {
-                // The files of --tls-ca, --tls-cert and --tls-key stand for the profile's own.
-                RunnerInvocation.Tls flags = invocation.tls();
-                LoadedProfile loaded =
-                        ProfileLoader.load(
-                                Path.of(named),
-                                new TlsFilesGiven(
-                                        flags.ca().isPresent(),
-                                        flags.cert().isPresent() && flags.key().isPresent()));
-                for (ProfileProblem warning : loaded.warnings()) {
-                    err.println("warning: " + warning);
-                }
-                profile = loaded.profile();
-            } catch (ProfileException e) {
-                for (ProfileProblem problem : e.problems()) {
-                    err.println("error: " + problem);
-                }
-                err.println(PREFIX + "unable to load profile " + named);
-                return Optional.empty();
-            }
-        }
-        return Optional.of(profile);
-    }
-
-    /**
-     * The body as given, or the body file's bytes as they are, read at most to {@link
-     * #MAX_BODY_BYTES} whatever the file is (a device, a FIFO).
-     */
-    private static String body(RunnerInvocation.UrlRequest request) throws PlanException {
-        if (request.bodyFile().isEmpty()) {
-            return request.body().orElse("");
-        }
-        try {
-            return ByteText.decode(
-                    BoundedRead.readAtMost(request.bodyFile().get(), MAX_BODY_BYTES, "body file"));
-        } catch (UnreadableFileException e) {
-            throw new PlanException(List.of("--body-file: " + e.getMessage()));
         }
     }
 

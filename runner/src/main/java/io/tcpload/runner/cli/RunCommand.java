@@ -1,6 +1,7 @@
 package io.tcpload.runner.cli;
 
 import io.tcpload.runner.Version;
+import io.tcpload.runner.contract.DryRunOptions;
 import io.tcpload.runner.contract.InvocationOptions;
 import io.tcpload.runner.serve.ServeCommand;
 import java.io.PrintStream;
@@ -47,21 +48,17 @@ public final class RunCommand implements Callable<Integer> {
     boolean version;
 
     @Option(
-            names = {"-I", "--test"},
+            names = {"-I", DryRunOptions.TEST},
             description =
                     "Dry run (wrktcp's --test): send each request of the profile once, in order,"
                             + " and print its bytes, the response's, how it was framed and"
                             + " judged; exit 0 when every response is a success, else 1.")
     boolean dryRun;
 
-    /** Its JSON, for the operator: a runner pod's termination message holds 4 KiB. */
-    public static final String TEST_JSON = "--test-json";
-
-    public static final String TEST_MASK_ENV = "--test-mask-env";
-    public static final String TEST_MASK_FILE = "--test-mask-file";
+    // The dry run's flags are named in the contract (DryRunOptions), which writes a pod's.
 
     @Option(
-            names = TEST_JSON,
+            names = DryRunOptions.TEST_JSON,
             paramLabel = "FILE",
             description =
                     "With --test: also write the exchange as JSON (tcpload-dryrun/v1) to FILE, at"
@@ -70,19 +67,26 @@ public final class RunCommand implements Callable<Integer> {
     Path testJson;
 
     @Option(
-            names = TEST_MASK_ENV,
+            names = DryRunOptions.TEST_MASK_ENV,
             description =
                     "With --test: mask the values of ENV parameters wherever they appear in the"
                             + " exchange, printed and written.")
     boolean testMaskEnv;
 
     @Option(
-            names = TEST_MASK_FILE,
+            names = DryRunOptions.TEST_MASK_FILE,
             paramLabel = "NAME",
             description =
                     "With --test: mask the lines of the data file NAME (of FILE parameters)"
                             + " wherever they appear in the exchange; may be repeated.")
     List<String> testMaskFiles = new ArrayList<>();
+
+    @Option(
+            names = DryRunOptions.TEST_MASK_EXTRACTED,
+            description =
+                    "With --test: mask the values responses hand the connection (rsp_extract, such"
+                            + " as a session key) wherever they appear after, printed and written.")
+    boolean testMaskExtracted;
 
     @Option(
             names = {"-h", "--help"},
@@ -146,22 +150,30 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        if (!dryRun && (testJson != null || testMaskEnv || !testMaskFiles.isEmpty())) {
+        if (!dryRun
+                && (testJson != null
+                        || testMaskEnv
+                        || !testMaskFiles.isEmpty()
+                        || testMaskExtracted)) {
             err.println(
                     "tcpload-runner: "
-                            + TEST_JSON
+                            + DryRunOptions.TEST_JSON
                             + ", "
-                            + TEST_MASK_ENV
+                            + DryRunOptions.TEST_MASK_ENV
+                            + ", "
+                            + DryRunOptions.TEST_MASK_FILE
                             + " and "
-                            + TEST_MASK_FILE
+                            + DryRunOptions.TEST_MASK_EXTRACTED
                             + " are for a dry run: add --test.");
             return EXIT_INVALID;
         }
         return new CommandRun(out, err, environment, clock, catchSignals)
-                .run(
-                        options.toInvocation(),
-                        dryRun,
-                        new DryRun.Options(
-                                Optional.ofNullable(testJson), testMaskEnv, testMaskFiles));
+                .run(options.toInvocation(), dryRun, dryRunOptions());
+    }
+
+    /** The dry run's flags as given. */
+    DryRunOptions dryRunOptions() {
+        return new DryRunOptions(
+                Optional.ofNullable(testJson), testMaskEnv, testMaskFiles, testMaskExtracted);
     }
 }

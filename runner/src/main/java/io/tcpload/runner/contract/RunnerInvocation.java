@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
@@ -146,168 +147,101 @@ public record RunnerInvocation(
     }
 
     public RunnerInvocation withProfile(String newProfile) {
-        return new RunnerInvocation(
-                Optional.of(newProfile),
-                load,
-                share,
-                target,
-                request,
-                outputs,
-                control,
-                transport,
-                demoTarget,
-                tls,
-                search);
+        return copy(c -> c.profile = Optional.of(newProfile));
     }
 
     public RunnerInvocation withLoad(Load newLoad) {
-        return new RunnerInvocation(
-                profile,
-                newLoad,
-                share,
-                target,
-                request,
-                outputs,
-                control,
-                transport,
-                demoTarget,
-                tls,
-                search);
+        return copy(c -> c.load = newLoad);
     }
 
     public RunnerInvocation withShare(Share newShare) {
-        return new RunnerInvocation(
-                profile,
-                load,
-                newShare,
-                target,
-                request,
-                outputs,
-                control,
-                transport,
-                demoTarget,
-                tls,
-                search);
+        return copy(c -> c.share = newShare);
     }
 
     public RunnerInvocation withTarget(Optional<Target> newTarget) {
-        return new RunnerInvocation(
-                profile,
-                load,
-                share,
-                newTarget,
-                request,
-                outputs,
-                control,
-                transport,
-                demoTarget,
-                tls,
-                search);
+        return copy(c -> c.target = newTarget);
     }
 
     public RunnerInvocation withRequest(UrlRequest newRequest) {
-        return new RunnerInvocation(
-                profile,
-                load,
-                share,
-                target,
-                newRequest,
-                outputs,
-                control,
-                transport,
-                demoTarget,
-                tls,
-                search);
+        return copy(c -> c.request = newRequest);
     }
 
     public RunnerInvocation withOutputs(Outputs newOutputs) {
-        return new RunnerInvocation(
-                profile,
-                load,
-                share,
-                target,
-                request,
-                newOutputs,
-                control,
-                transport,
-                demoTarget,
-                tls,
-                search);
+        return copy(c -> c.outputs = newOutputs);
     }
 
     public RunnerInvocation withControl(Control newControl) {
-        return new RunnerInvocation(
-                profile,
-                load,
-                share,
-                target,
-                request,
-                outputs,
-                newControl,
-                transport,
-                demoTarget,
-                tls,
-                search);
+        return copy(c -> c.control = newControl);
     }
 
     public RunnerInvocation withTransport(String newTransport) {
-        return new RunnerInvocation(
-                profile,
-                load,
-                share,
-                target,
-                request,
-                outputs,
-                control,
-                newTransport,
-                demoTarget,
-                tls,
-                search);
+        return copy(c -> c.transport = newTransport);
     }
 
     public RunnerInvocation withDemoTarget(boolean newDemoTarget) {
-        return new RunnerInvocation(
-                profile,
-                load,
-                share,
-                target,
-                request,
-                outputs,
-                control,
-                transport,
-                newDemoTarget,
-                tls,
-                search);
+        return copy(c -> c.demoTarget = newDemoTarget);
     }
 
     public RunnerInvocation withTls(Tls newTls) {
-        return new RunnerInvocation(
-                profile,
-                load,
-                share,
-                target,
-                request,
-                outputs,
-                control,
-                transport,
-                demoTarget,
-                newTls,
-                search);
+        return copy(c -> c.tls = newTls);
     }
 
     public RunnerInvocation withSearch(Search newSearch) {
-        return new RunnerInvocation(
-                profile,
-                load,
-                share,
-                target,
-                request,
-                outputs,
-                control,
-                transport,
-                demoTarget,
-                tls,
-                newSearch);
+        return copy(c -> c.search = newSearch);
+    }
+
+    /**
+     * Applies {@code change} to a copy of this RunnerInvocation's components: the one place the
+     * {@code with} copies above list them.
+     */
+    private RunnerInvocation copy(Consumer<Copy> change) {
+        Copy copy = new Copy(this);
+        change.accept(copy);
+        return copy.build();
+    }
+
+    /** The components of a RunnerInvocation being copied, one of them changed. */
+    private static final class Copy {
+        private Optional<String> profile;
+        private Load load;
+        private Share share;
+        private Optional<Target> target;
+        private UrlRequest request;
+        private Outputs outputs;
+        private Control control;
+        private String transport;
+        private boolean demoTarget;
+        private Tls tls;
+        private Search search;
+
+        private Copy(RunnerInvocation of) {
+            profile = of.profile;
+            load = of.load;
+            share = of.share;
+            target = of.target;
+            request = of.request;
+            outputs = of.outputs;
+            control = of.control;
+            transport = of.transport;
+            demoTarget = of.demoTarget;
+            tls = of.tls;
+            search = of.search;
+        }
+
+        private RunnerInvocation build() {
+            return new RunnerInvocation(
+                    profile,
+                    load,
+                    share,
+                    target,
+                    request,
+                    outputs,
+                    control,
+                    transport,
+                    demoTarget,
+                    tls,
+                    search);
+        }
     }
 
     /**
@@ -467,120 +401,87 @@ public record RunnerInvocation(
         }
 
         public Load withThreads(int newThreads) {
-            return new Load(
-                    newThreads,
-                    connections,
-                    durationMs,
-                    rate,
-                    stages,
-                    warmupMs,
-                    timeoutMs,
-                    keepAlive,
-                    pipeline);
+            return copy(c -> c.threads = newThreads);
         }
 
         public Load withConnections(long newConnections) {
-            return new Load(
-                    threads,
-                    newConnections,
-                    durationMs,
-                    rate,
-                    stages,
-                    warmupMs,
-                    timeoutMs,
-                    keepAlive,
-                    pipeline);
+            return copy(c -> c.connections = newConnections);
         }
 
         public Load withDurationMs(OptionalLong newDurationMs) {
-            return new Load(
-                    threads,
-                    connections,
-                    newDurationMs,
-                    rate,
-                    stages,
-                    warmupMs,
-                    timeoutMs,
-                    keepAlive,
-                    pipeline);
+            return copy(c -> c.durationMs = newDurationMs);
         }
 
         public Load withRate(OptionalDouble newRate) {
-            return new Load(
-                    threads,
-                    connections,
-                    durationMs,
-                    newRate,
-                    stages,
-                    warmupMs,
-                    timeoutMs,
-                    keepAlive,
-                    pipeline);
+            return copy(c -> c.rate = newRate);
         }
 
         public Load withStages(List<Stage> newStages) {
-            return new Load(
-                    threads,
-                    connections,
-                    durationMs,
-                    rate,
-                    newStages,
-                    warmupMs,
-                    timeoutMs,
-                    keepAlive,
-                    pipeline);
+            return copy(c -> c.stages = newStages);
         }
 
         public Load withWarmupMs(long newWarmupMs) {
-            return new Load(
-                    threads,
-                    connections,
-                    durationMs,
-                    rate,
-                    stages,
-                    newWarmupMs,
-                    timeoutMs,
-                    keepAlive,
-                    pipeline);
+            return copy(c -> c.warmupMs = newWarmupMs);
         }
 
         public Load withTimeoutMs(long newTimeoutMs) {
-            return new Load(
-                    threads,
-                    connections,
-                    durationMs,
-                    rate,
-                    stages,
-                    warmupMs,
-                    newTimeoutMs,
-                    keepAlive,
-                    pipeline);
+            return copy(c -> c.timeoutMs = newTimeoutMs);
         }
 
         public Load withKeepAlive(boolean newKeepAlive) {
-            return new Load(
-                    threads,
-                    connections,
-                    durationMs,
-                    rate,
-                    stages,
-                    warmupMs,
-                    timeoutMs,
-                    newKeepAlive,
-                    pipeline);
+            return copy(c -> c.keepAlive = newKeepAlive);
         }
 
         public Load withPipeline(int newPipeline) {
-            return new Load(
-                    threads,
-                    connections,
-                    durationMs,
-                    rate,
-                    stages,
-                    warmupMs,
-                    timeoutMs,
-                    keepAlive,
-                    newPipeline);
+            return copy(c -> c.pipeline = newPipeline);
+        }
+
+        /**
+         * Applies {@code change} to a copy of this Load's components: the one place the {@code
+         * with} copies above list them.
+         */
+        private Load copy(Consumer<Copy> change) {
+            Copy copy = new Copy(this);
+            change.accept(copy);
+            return copy.build();
+        }
+
+        /** The components of a Load being copied, one of them changed. */
+        private static final class Copy {
+            private int threads;
+            private long connections;
+            private OptionalLong durationMs;
+            private OptionalDouble rate;
+            private List<Stage> stages;
+            private long warmupMs;
+            private long timeoutMs;
+            private boolean keepAlive;
+            private int pipeline;
+
+            private Copy(Load of) {
+                threads = of.threads;
+                connections = of.connections;
+                durationMs = of.durationMs;
+                rate = of.rate;
+                stages = of.stages;
+                warmupMs = of.warmupMs;
+                timeoutMs = of.timeoutMs;
+                keepAlive = of.keepAlive;
+                pipeline = of.pipeline;
+            }
+
+            private Load build() {
+                return new Load(
+                        threads,
+                        connections,
+                        durationMs,
+                        rate,
+                        stages,
+                        warmupMs,
+                        timeoutMs,
+                        keepAlive,
+                        pipeline);
+            }
         }
 
         /** {@code 30s:1000,1m:5000}, as {@code --stages} reads it. */

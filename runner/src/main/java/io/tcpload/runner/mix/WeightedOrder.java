@@ -7,11 +7,12 @@ import java.util.Arrays;
  * round-robin, computed once for one period and then read in a circle.
  *
  * <p>Smooth weighted round-robin gives every request its weight each step and takes the one with
- * the most (the first on a tie), which then gives back the total. Over any run of consecutive steps
- * each request's count differs from its share by less than one, so a connection's traffic has the
- * mix's proportions over any hundred requests, not only in the long run, and heavy requests are
- * spread out instead of coming in bursts. The order is a pure function of the weights: runs are
- * reproducible.
+ * the most (the first on a tie), which then gives back the total. Heavy requests are spread out
+ * instead of coming in bursts, so a connection's traffic has the mix's proportions over any hundred
+ * requests, not only in the long run: within one request of each share when the round divides a
+ * hundred (exactly), for two requests and for equal weights; for other weights within one of the
+ * share rounded down or up (the tests hold both). The order is a pure function of the weights: runs
+ * are reproducible.
  *
  * <p>Each connection starts at its own offset ({@link #cursor}), given by its global index, so that
  * connections, and the runners of a distributed test, do not send the same request at the same

@@ -20,13 +20,14 @@ import java.util.Objects;
  * termination message, which the kubelet cuts at {@link #TERMINATION_MESSAGE_BYTES}. What does not
  * fit is cut from the bytes first, every exchange's alike (a cut field is shorter than twice its
  * byte count), then whole exchanges from the end ({@code omitted}). Masked bytes (values of ENV
- * parameters and secret data files) are {@code **} in the hex. Pure, immutable, thread-safe.
+ * parameters, secret data files and values carried from responses) are {@code **} in the hex. Pure,
+ * immutable, thread-safe.
  *
  * @param target the address connected to, {@code host:port}
  * @param requests how many requests the profile has, each sent once
  * @param successes how many responses were judged a success
- * @param masked what is masked in the bytes, such as {@code PIN (ENV)} or {@code CARD (FILE
- *     cards.txt)}; empty when nothing is
+ * @param masked what is masked in the bytes, such as {@code PIN (ENV)}, {@code CARD (FILE
+ *     cards.txt)} or {@code SESSION (extracted)}; empty when nothing is
  * @param exchanges the requests in the order sent, those that fit
  * @param omitted the exchanges left out at the end to fit the bound
  */
@@ -72,6 +73,8 @@ public record DryRunResult(
      * @param code the code found in it, or null
      * @param error why there is no judged response (a timeout, a refused connect, a framing error,
      *     a request not built), or null
+     * @param extracted the values the response handed the connection ({@code rsp_extract}), in the
+     *     rules' order; empty when it carried none
      */
     public record Exchange(
             String name,
@@ -82,17 +85,22 @@ public record DryRunResult(
             String response,
             String framing,
             String code,
-            String error) {
+            String error,
+            List<Value> extracted) {
         public Exchange {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(verdict, "verdict");
             request = request == null ? "" : request;
             response = response == null ? "" : response;
+            extracted = extracted == null ? List.of() : List.copyOf(extracted);
         }
 
-        /** Whether its bytes are shown whole. */
+        /** Whether its bytes are shown whole, the values extracted too. */
         public boolean whole() {
-            return request.length() == 2 * requestBytes && response.length() == 2 * responseBytes;
+            return request.length() == 2 * requestBytes
+                    && response.length() == 2 * responseBytes
+                    && extracted.stream()
+                            .allMatch(value -> value.value().length() == 2 * value.bytes());
         }
 
         Exchange cut(int maxBytes) {
@@ -105,11 +113,33 @@ public record DryRunResult(
                     cutHex(response, maxBytes),
                     framing,
                     code,
-                    error);
+                    error,
+                    extracted.stream()
+                            .map(
+                                    value ->
+                                            new Value(
+                                                    value.name(),
+                                                    value.bytes(),
+                                                    cutHex(value.value(), maxBytes)))
+                            .toList());
         }
 
         private static String cutHex(String hex, int maxBytes) {
             return hex.length() <= 2L * maxBytes ? hex : hex.substring(0, 2 * maxBytes);
+        }
+    }
+
+    /**
+     * A value a response handed the connection, as later requests on it send it.
+     *
+     * @param name the variable, {@code $(NAME)} in the templates
+     * @param bytes its length in bytes
+     * @param value its bytes as hex, as an exchange's ({@code **} masked), perhaps cut short
+     */
+    public record Value(String name, int bytes, String value) {
+        public Value {
+            Objects.requireNonNull(name, "name");
+            value = value == null ? "" : value;
         }
     }
 
@@ -174,6 +204,9 @@ public record DryRunResult(
         for (Exchange exchange : exchanges) {
             longest =
                     Math.max(longest, Math.max(exchange.requestBytes(), exchange.responseBytes()));
+            for (Value value : exchange.extracted()) {
+                longest = Math.max(longest, value.bytes());
+            }
         }
         return longest;
     }
@@ -204,6 +237,15 @@ public record DryRunResult(
             putIfAny(node, "framing", exchange.framing());
             putIfAny(node, "code", exchange.code());
             putIfAny(node, "error", exchange.error());
+            if (!exchange.extracted().isEmpty()) {
+                ArrayNode values = node.putArray("extracted");
+                for (Value value : exchange.extracted()) {
+                    ObjectNode item = values.addObject();
+                    item.put("name", value.name());
+                    item.put("bytes", value.bytes());
+                    item.put("value", value.value());
+                }
+            }
         }
         if (left > 0) {
             root.put("omitted", left);
@@ -240,6 +282,14 @@ public record DryRunResult(
         root.path("masked").forEach(node -> masked.add(node.asText()));
         List<Exchange> exchanges = new ArrayList<>();
         for (JsonNode node : root.path("exchanges")) {
+            List<Value> extracted = new ArrayList<>();
+            for (JsonNode value : node.path("extracted")) {
+                extracted.add(
+                        new Value(
+                                value.path("name").asText(),
+                                value.path("bytes").asInt(),
+                                value.path("value").asText()));
+            }
             exchanges.add(
                     new Exchange(
                             node.path("name").asText(),
@@ -250,7 +300,8 @@ public record DryRunResult(
                             node.path("response").asText(),
                             text(node, "framing"),
                             text(node, "code"),
-                            text(node, "error")));
+                            text(node, "error"),
+                            extracted));
         }
         return new DryRunResult(
                 root.path("target").asText(),

@@ -2,6 +2,7 @@ package io.tcpload.runner.serve;
 
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * How the demo server listens and answers. Immutable.
@@ -135,116 +136,95 @@ public record ServeOptions(
     }
 
     public ServeOptions withBindHost(String newBindHost) {
-        return new ServeOptions(
-                newBindHost,
-                port,
-                failureRate,
-                delayMs,
-                threads,
-                stallEveryMs,
-                stallForMs,
-                tls,
-                workers,
-                serviceTimeMs);
+        return copy(c -> c.bindHost = newBindHost);
     }
 
     public ServeOptions withPort(int newPort) {
-        return new ServeOptions(
-                bindHost,
-                newPort,
-                failureRate,
-                delayMs,
-                threads,
-                stallEveryMs,
-                stallForMs,
-                tls,
-                workers,
-                serviceTimeMs);
+        return copy(c -> c.port = newPort);
     }
 
     public ServeOptions withFailureRate(double newFailureRate) {
-        return new ServeOptions(
-                bindHost,
-                port,
-                newFailureRate,
-                delayMs,
-                threads,
-                stallEveryMs,
-                stallForMs,
-                tls,
-                workers,
-                serviceTimeMs);
+        return copy(c -> c.failureRate = newFailureRate);
     }
 
     public ServeOptions withDelayMs(long newDelayMs) {
-        return new ServeOptions(
-                bindHost,
-                port,
-                failureRate,
-                newDelayMs,
-                threads,
-                stallEveryMs,
-                stallForMs,
-                tls,
-                workers,
-                serviceTimeMs);
+        return copy(c -> c.delayMs = newDelayMs);
     }
 
     public ServeOptions withThreads(int newThreads) {
-        return new ServeOptions(
-                bindHost,
-                port,
-                failureRate,
-                delayMs,
-                newThreads,
-                stallEveryMs,
-                stallForMs,
-                tls,
-                workers,
-                serviceTimeMs);
+        return copy(c -> c.threads = newThreads);
     }
 
     public ServeOptions withTls(Optional<ServeTls> newTls) {
-        return new ServeOptions(
-                bindHost,
-                port,
-                failureRate,
-                delayMs,
-                threads,
-                stallEveryMs,
-                stallForMs,
-                newTls,
-                workers,
-                serviceTimeMs);
+        return copy(c -> c.tls = newTls);
     }
 
     /** Stalls of {@code newStallForMs} every {@code newStallEveryMs}. */
     public ServeOptions withStalls(long newStallEveryMs, long newStallForMs) {
-        return new ServeOptions(
-                bindHost,
-                port,
-                failureRate,
-                delayMs,
-                threads,
-                newStallEveryMs,
-                newStallForMs,
-                tls,
-                workers,
-                serviceTimeMs);
+        return copy(
+                c -> {
+                    c.stallEveryMs = newStallEveryMs;
+                    c.stallForMs = newStallForMs;
+                });
     }
 
     /** {@code newWorkers} workers taking {@code newServiceTimeMs} each per request. */
     public ServeOptions withWorkers(int newWorkers, long newServiceTimeMs) {
-        return new ServeOptions(
-                bindHost,
-                port,
-                failureRate,
-                delayMs,
-                threads,
-                stallEveryMs,
-                stallForMs,
-                tls,
-                newWorkers,
-                newServiceTimeMs);
+        return copy(
+                c -> {
+                    c.workers = newWorkers;
+                    c.serviceTimeMs = newServiceTimeMs;
+                });
+    }
+
+    /**
+     * Applies {@code change} to a copy of this ServeOptions's components: the one place the {@code
+     * with} copies above list them.
+     */
+    private ServeOptions copy(Consumer<Copy> change) {
+        Copy copy = new Copy(this);
+        change.accept(copy);
+        return copy.build();
+    }
+
+    /** The components of a ServeOptions being copied, one of them changed. */
+    private static final class Copy {
+        private String bindHost;
+        private int port;
+        private double failureRate;
+        private long delayMs;
+        private int threads;
+        private long stallEveryMs;
+        private long stallForMs;
+        private Optional<ServeTls> tls;
+        private int workers;
+        private long serviceTimeMs;
+
+        private Copy(ServeOptions of) {
+            bindHost = of.bindHost;
+            port = of.port;
+            failureRate = of.failureRate;
+            delayMs = of.delayMs;
+            threads = of.threads;
+            stallEveryMs = of.stallEveryMs;
+            stallForMs = of.stallForMs;
+            tls = of.tls;
+            workers = of.workers;
+            serviceTimeMs = of.serviceTimeMs;
+        }
+
+        private ServeOptions build() {
+            return new ServeOptions(
+                    bindHost,
+                    port,
+                    failureRate,
+                    delayMs,
+                    threads,
+                    stallEveryMs,
+                    stallForMs,
+                    tls,
+                    workers,
+                    serviceTimeMs);
+        }
     }
 }

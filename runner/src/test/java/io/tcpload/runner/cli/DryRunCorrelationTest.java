@@ -2,8 +2,14 @@ package io.tcpload.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tcpload.runner.report.DryRunResult;
+import io.tcpload.runner.report.DryRunResult.Exchange;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HexFormat;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +32,53 @@ class DryRunCorrelationTest {
                 .contains(
                         "  echo TRACE (xml <trace> in body): sent \"00000001\", found \"00000001\"");
         assertThat(out).contains("Dry run: 4 of 4 responses a success");
+    }
+
+    @Test
+    void aValueCarriedFromAResponseIsMaskedWhereverItAppearsAndInTheValuesExtracted()
+            throws Exception {
+        Path json = dir.resolve("dry.json");
+        CliResult plain = CliResult.run("--test", "--demo-target", EXAMPLE.toString());
+        Matcher issued =
+                Pattern.compile("extract SESSION \\(.*\\): \"([^\"]+)\"").matcher(plain.out());
+        assertThat(issued.find()).as(plain.out()).isTrue();
+        String session = issued.group(1);
+
+        CliResult result =
+                CliResult.run(
+                        "--test",
+                        "--test-mask-extracted",
+                        "--test-json=" + json,
+                        "--demo-target",
+                        EXAMPLE.toString());
+
+        assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
+        String stars = "*".repeat(session.length());
+        assertThat(result.out())
+                .contains("Masked (** in hex, * in text): SESSION (extracted)")
+                .contains("  extract SESSION (xml <session> in body): \"" + stars + "\"")
+                .doesNotContain(session)
+                .doesNotContain(hex(session, " "))
+                .contains("Dry run: 4 of 4 responses a success");
+        DryRunResult written = DryRunResult.read(Files.readString(json));
+        assertThat(written.masked()).containsExactly("SESSION (extracted)");
+        assertThat(written.exchanges().get(0).extracted())
+                .containsExactly(
+                        new DryRunResult.Value(
+                                "SESSION", session.length(), "**".repeat(session.length())));
+        assertThat(written.toJson()).doesNotContain(hex(session, ""));
+        for (Exchange exchange : written.exchanges()) {
+            assertThat(exchange.whole()).isTrue();
+            // The sign-on's response carries it, every later request sends it.
+            assertThat(exchange.name().equals("signon") ? exchange.response() : exchange.request())
+                    .contains("**".repeat(session.length()));
+        }
+        // The echoed trace numbers, not carried from a response, are shown.
+        assertThat(result.out()).contains("sent \"00000001\", found \"00000001\"");
+    }
+
+    private static String hex(String text, String between) {
+        return HexFormat.ofDelimiter(between).formatHex(text.getBytes(StandardCharsets.US_ASCII));
     }
 
     @Test

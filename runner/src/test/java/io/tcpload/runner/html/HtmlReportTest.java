@@ -3,6 +3,7 @@ package io.tcpload.runner.html;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tcpload.runner.stats.Histograms;
+import io.tcpload.runner.stats.RunBuilder;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.RunSummary.RequestStats;
 import java.nio.file.Files;
@@ -45,22 +46,12 @@ class HtmlReportTest {
         Histogram slow = Histograms.create();
         slow.recordValueWithCount(2_000, 10);
         RunSummary mix =
-                new RunSummary(
-                        base.info(),
-                        base.runtimeUs(),
-                        base.counts(),
-                        base.latencyUs(),
-                        base.connectUs(),
-                        base.requestRate(),
-                        base.seconds(),
-                        base.errorMessages(),
-                        base.startEpochUs(),
-                        base.lastStartEpochUs(),
-                        base.rate(),
-                        base.addresses(),
-                        List.of(
-                                new RequestStats("pay<&>", 10, 9, 1, slow),
-                                new RequestStats("idle", 0, 0, 0, Histograms.create())));
+                RunBuilder.from(base)
+                        .byRequest(
+                                List.of(
+                                        new RequestStats("pay<&>", 10, 9, 1, slow),
+                                        new RequestStats("idle", 0, 0, 0, Histograms.create())))
+                        .build();
 
         String html = HtmlReport.render(mix);
 

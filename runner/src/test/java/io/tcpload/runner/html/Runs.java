@@ -2,6 +2,7 @@ package io.tcpload.runner.html;
 
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.Histograms;
+import io.tcpload.runner.stats.RunBuilder;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.RunSummary.ErrorCount;
@@ -43,14 +44,14 @@ final class Runs {
                         true,
                         1,
                         "epoll");
-        return new RunSummary(
-                info,
-                seconds * 1_000_000L,
-                total,
-                latency,
-                connect,
-                Histograms.create(),
-                series,
-                List.of(new ErrorCount("connect: connection refused", 2)));
+        return RunBuilder.aRun()
+                .info(info)
+                .runtimeUs(seconds * 1_000_000L)
+                .counts(total)
+                .latencyUs(latency)
+                .connectUs(connect)
+                .seconds(series)
+                .errorMessages(List.of(new ErrorCount("connect: connection refused", 2)))
+                .build();
     }
 }

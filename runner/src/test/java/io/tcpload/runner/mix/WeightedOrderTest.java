@@ -3,6 +3,8 @@ package io.tcpload.runner.mix;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -48,10 +50,82 @@ class WeightedOrderTest {
     }
 
     /**
+     * Issue 15's words, exactly: over any 100 consecutive requests of a connection the shares are
+     * within one request of the weights, that is {@code |count - 100 * weight / total| <= 1} for
+     * every request and every window (counted in whole numbers: {@code |count * total - 100 *
+     * weight| <= total}), wherever a connection starts. For awkward weights: percentages that leave
+     * a request 1 in 100 or split 100 unevenly, rounds that do not divide 100 (32 names of weight
+     * 1, a round of 32), any two requests, and weights that sum to 100.
+     */
+    @Test
+    void overAnyHundredConsecutiveRequestsTheSharesAreWithinOneRequestOfTheWeights() {
+        List<int[]> awkward = new ArrayList<>();
+        awkward.add(new int[] {70, 20, 10});
+        awkward.add(new int[] {1, 1, 98});
+        awkward.add(new int[] {33, 33, 34});
+        awkward.add(new int[] {3, 7});
+        int[] thirtyTwo = new int[32];
+        java.util.Arrays.fill(thirtyTwo, 1);
+        awkward.add(thirtyTwo);
+        awkward.add(new int[] {999, 1});
+        awkward.add(new int[] {1000, 999, 1});
+        awkward.add(new int[] {45, 45, 9, 1});
+        for (int names = 1; names <= 32; names++) {
+            int[] equal = new int[names];
+            java.util.Arrays.fill(equal, 7);
+            awkward.add(equal);
+        }
+        for (int a = 1; a <= 100; a++) {
+            for (int b = a; b <= 100; b++) {
+                awkward.add(new int[] {a, b});
+            }
+        }
+        Random random = new Random(100);
+        for (int trial = 0; trial < 200; trial++) {
+            // Weights in percent: up to 32 names summing to 100.
+            int names = 1 + random.nextInt(32);
+            int[] percent = new int[names];
+            java.util.Arrays.fill(percent, 1);
+            for (int left = 100 - names; left > 0; left--) {
+                percent[random.nextInt(names)]++;
+            }
+            awkward.add(percent);
+        }
+        for (int[] weights : awkward) {
+            assertWithinOneRequestOverEveryHundred(weights);
+        }
+    }
+
+    private static void assertWithinOneRequestOverEveryHundred(int[] weights) {
+        WeightedOrder order = WeightedOrder.of(weights, MAX_PERIOD);
+        long total = java.util.Arrays.stream(weights).asLongStream().sum();
+        int length = 100;
+        int[] window = window(order, 0, length);
+        long worst = 0;
+        String where = "";
+        // Every place a connection can start: one whole round of windows.
+        for (long start = 0; start < order.period(); start++) {
+            for (int i = 0; i < weights.length; i++) {
+                long off = Math.abs(window[i] * total - (long) length * weights[i]);
+                if (off > worst) {
+                    worst = off;
+                    where = "request " + i + " has " + window[i] + " from step " + start;
+                }
+            }
+            window[order.at(start)]--;
+            window[order.at(start + length)]++;
+        }
+        assertThat(worst)
+                .as("weights %s: %s of 100", java.util.Arrays.toString(weights), where)
+                .isLessThanOrEqualTo(total);
+    }
+
+    /**
      * For any weights, each window of a hundred holds every request within one of its share rounded
-     * down or up. Strictly "less than one away from the exact share" cannot hold for every set of
-     * three or more distinct weights (no sequence is balanced for them: Fraenkel's conjecture,
-     * proven for up to seven letters), so this is the bound the order keeps.
+     * down or up. Within one request of the exact share (above) does not hold for every set of
+     * three or more unequal weights whose round does not divide 100: with 1/2/3/4/5/6/7 (a round of
+     * 28) the request of weight 5 sends 19 of the 100 requests from step 15, where its share is
+     * 17.86 (rounded up 18, plus one). This is the bound the order keeps for any weights.
      */
     @Test
     void everyHundredConsecutiveRequestsHoldEachShareRoundedWithinOneRequest() {
@@ -81,6 +155,14 @@ class WeightedOrderTest {
                 window[order.at(start + slide + length)]++;
             }
         }
+    }
+
+    @Test
+    void forSomeWeightsOfARoundNotDividingAHundredAShareIsMoreThanOneRequestOff() {
+        WeightedOrder order = WeightedOrder.of(new int[] {1, 2, 3, 4, 5, 6, 7}, MAX_PERIOD);
+
+        // The limit of the guarantee above, and why the docs name the weights it holds for.
+        assertThat(window(order, 15, 100)[4]).isEqualTo(19); // its share: 100 * 5 / 28 = 17.86
     }
 
     private static int[] window(WeightedOrder order, long start, int length) {

@@ -109,15 +109,13 @@ class ConsoleReportTest {
     void totalsAndRatesMatchWrktcpsLinesForTheSameNumbers() {
         // 01_tiny.stdout.txt: 918 responses of 21 bytes in 1.001812 s.
         RunSummary tiny =
-                new RunSummary(
-                        Summaries.TINY_INFO,
-                        1_001_812,
-                        Summaries.counts(918, 918, 0, 0, 0, 0, 0, 918 * 21, 0),
-                        Summaries.histogram(1000, 1),
-                        Summaries.histogram(),
-                        Summaries.histogram(1000, 1),
-                        List.of(),
-                        List.of());
+                RunBuilder.aRun()
+                        .info(Summaries.TINY_INFO)
+                        .runtimeUs(1_001_812)
+                        .counts(Summaries.counts(918, 918, 0, 0, 0, 0, 0, 918 * 21, 0))
+                        .latencyUs(Summaries.histogram(1000, 1))
+                        .requestRate(Summaries.histogram(1000, 1))
+                        .build();
 
         List<String> lines = ConsoleReport.render(tiny, ReportOptions.DEFAULT).lines().toList();
 
@@ -132,15 +130,12 @@ class ConsoleReportTest {
     void statsRowsUseWrktcpsColumns() {
         // The shape of 01_tiny.stdout.txt's rows: a ms latency row, a k/plain/k Req/Sec row.
         RunSummary summary =
-                new RunSummary(
-                        Summaries.TINY_INFO,
-                        1_000_000,
-                        Summaries.counts(3, 3, 0, 0, 0, 0, 0, 63, 0),
-                        Summaries.histogram(1010, 2, 4000, 1),
-                        Summaries.histogram(),
-                        Summaries.histogram(920, 1, 1300, 1),
-                        List.of(),
-                        List.of());
+                RunBuilder.aRun()
+                        .info(Summaries.TINY_INFO)
+                        .counts(Summaries.counts(3, 3, 0, 0, 0, 0, 0, 63, 0))
+                        .latencyUs(Summaries.histogram(1010, 2, 4000, 1))
+                        .requestRate(Summaries.histogram(920, 1, 1300, 1))
+                        .build();
 
         List<String> lines = ConsoleReport.render(summary, ReportOptions.DEFAULT).lines().toList();
 

@@ -20,7 +20,8 @@ class DryRunResultTest {
                 "cd".repeat(responseBytes),
                 "head 8 bytes, length field (bytes 1-8) \"00000010\" = 10, body 10 bytes",
                 "000000",
-                null);
+                null,
+                List.of());
     }
 
     @Test
@@ -42,7 +43,8 @@ class DryRunResultTest {
                                         "",
                                         null,
                                         null,
-                                        "timeout, no full response within 300 ms")),
+                                        "timeout, no full response within 300 ms",
+                                        List.of())),
                         0);
 
         String json = result.toJson(DryRunResult.TERMINATION_MESSAGE_BYTES);
@@ -91,6 +93,64 @@ class DryRunResultTest {
         assertThat(read.exchanges()).hasSizeLessThan(32).isNotEmpty();
         assertThat(read.exchanges().size() + read.omitted()).isEqualTo(32);
         assertThat(read.exchanges().get(0).name()).isEqualTo("request-number-0");
+    }
+
+    @Test
+    void valuesExtractedAreWrittenReadBackAndCutAsTheBytesAre() {
+        Exchange signOn =
+                new Exchange(
+                        "signon",
+                        "success",
+                        10,
+                        "ab".repeat(10),
+                        30,
+                        "cd".repeat(30),
+                        null,
+                        "000000",
+                        null,
+                        List.of(
+                                new DryRunResult.Value("SESSION", 9, "**".repeat(9)),
+                                new DryRunResult.Value("KEY", 3, "414243")));
+        DryRunResult small =
+                new DryRunResult("127.0.0.1:9000", 1, 1, List.of(), List.of(signOn), 0);
+
+        String json = small.toJson(DryRunResult.TERMINATION_MESSAGE_BYTES);
+
+        assertThat(json)
+                .contains(
+                        "\"extracted\":[{\"name\":\"SESSION\",\"bytes\":9,\"value\":\""
+                                + "**".repeat(9)
+                                + "\"}");
+        assertThat(DryRunResult.read(json)).isEqualTo(small);
+        assertThat(signOn.whole()).isTrue();
+
+        List<Exchange> many = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            many.add(
+                    new Exchange(
+                            "signon-" + i,
+                            "success",
+                            10,
+                            "ab".repeat(10),
+                            10,
+                            "cd".repeat(10),
+                            null,
+                            null,
+                            null,
+                            List.of(new DryRunResult.Value("SESSION", 2_000, "ef".repeat(2_000)))));
+        }
+        DryRunResult read =
+                DryRunResult.read(
+                        new DryRunResult("127.0.0.1:9000", 4, 4, List.of(), many, 0)
+                                .toJson(DryRunResult.TERMINATION_MESSAGE_BYTES));
+
+        assertThat(read.exchanges()).hasSize(4);
+        for (Exchange exchange : read.exchanges()) {
+            assertThat(exchange.whole()).isFalse();
+            assertThat(exchange.request()).isEqualTo("ab".repeat(10));
+            assertThat(exchange.extracted().get(0).bytes()).isEqualTo(2_000);
+            assertThat(exchange.extracted().get(0).value().length()).isLessThan(4_000).isPositive();
+        }
     }
 
     @Test

@@ -63,19 +63,32 @@ final class Summaries {
     static RunSummary everything() {
         Counts first = counts(6, 5, 1, 1, 0, 1, 0, 8_000, 1);
         Counts second = counts(4, 3, 1, 0, 0, 2, 0, 6_254, 1);
-        return new RunSummary(
-                new RunInfo("10.1.2.3:9000", "payments.ini", 2, 4, 2_000, 5_000, true, 1, "nio"),
-                2_000_000,
-                first.plus(second),
-                histogram(500, 6, 1000, 3, 2000, 1),
-                histogram(100, 1, 150, 1, 200, 1),
-                histogram(900, 1, 1000, 1, 1100, 1, 1400, 1),
-                List.of(
-                        new SecondSample(1, first, 500, 1000, 1000, 1000),
-                        new SecondSample(2, second, 1000, 2000, 2000, 2000)),
-                List.of(
-                        new RunSummary.ErrorCount("write: broken pipe", 3),
-                        new RunSummary.ErrorCount("connect: refused", 1)));
+        return RunBuilder.aRun()
+                .info(
+                        new RunInfo(
+                                "10.1.2.3:9000",
+                                "payments.ini",
+                                2,
+                                4,
+                                2_000,
+                                5_000,
+                                true,
+                                1,
+                                "nio"))
+                .runtimeUs(2_000_000)
+                .counts(first.plus(second))
+                .latencyUs(histogram(500, 6, 1000, 3, 2000, 1))
+                .connectUs(histogram(100, 1, 150, 1, 200, 1))
+                .requestRate(histogram(900, 1, 1000, 1, 1100, 1, 1400, 1))
+                .seconds(
+                        List.of(
+                                new SecondSample(1, first, 500, 1000, 1000, 1000),
+                                new SecondSample(2, second, 1000, 2000, 2000, 2000)))
+                .errorMessages(
+                        List.of(
+                                new RunSummary.ErrorCount("write: broken pipe", 3),
+                                new RunSummary.ErrorCount("connect: refused", 1)))
+                .build();
     }
 
     /** {@code summary} with {@code retried} requests written again. */
@@ -87,14 +100,11 @@ final class Summaries {
 
     /** A run that completed nothing at all. */
     static RunSummary empty() {
-        return new RunSummary(
-                TINY_INFO,
-                1_000_000,
-                Counts.ZERO,
-                new Histogram(3),
-                new Histogram(3),
-                new Histogram(3),
-                List.of(),
-                List.of());
+        return RunBuilder.aRun()
+                .info(TINY_INFO)
+                .latencyUs(new Histogram(3))
+                .connectUs(new Histogram(3))
+                .requestRate(new Histogram(3))
+                .build();
     }
 }

@@ -3,6 +3,7 @@ package io.tcpload.runner.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tcpload.runner.stats.Counts;
+import io.tcpload.runner.stats.RunBuilder;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.SecondSample;
@@ -117,23 +118,24 @@ class WrktcpCorpusLayoutTest {
             series.add(new SecondSample(i, counts, 800, 2_000, 4_000, 9_000));
             total = total.plus(counts);
         }
-        return new RunSummary(
-                new RunInfo(
-                        "127.0.0.1:18101",
-                        profileName,
-                        threads,
-                        connections,
-                        seconds * 1000L,
-                        5_000,
-                        false,
-                        1,
-                        "epoll"),
-                seconds * 1_004_000L,
-                total,
-                Summaries.histogram(800, 5, 1200, 3, 9000, 1),
-                Summaries.histogram(60, 2, 90, 1),
-                Summaries.histogram(800, 2, 1000, 3),
-                series,
-                List.of());
+        return RunBuilder.aRun()
+                .info(
+                        new RunInfo(
+                                "127.0.0.1:18101",
+                                profileName,
+                                threads,
+                                connections,
+                                seconds * 1000L,
+                                5_000,
+                                false,
+                                1,
+                                "epoll"))
+                .runtimeUs(seconds * 1_004_000L)
+                .counts(total)
+                .latencyUs(Summaries.histogram(800, 5, 1200, 3, 9000, 1))
+                .connectUs(Summaries.histogram(60, 2, 90, 1))
+                .requestRate(Summaries.histogram(800, 2, 1000, 3))
+                .seconds(series)
+                .build();
     }
 }

@@ -1,5 +1,6 @@
-package io.tcpload.runner.cli;
+package io.tcpload.runner.dryrun;
 
+import io.tcpload.runner.correlate.ResponseValues;
 import io.tcpload.runner.format.ByteText;
 import io.tcpload.runner.profile.ParameterSpec;
 import io.tcpload.runner.profile.Profile;
@@ -12,31 +13,38 @@ import java.util.function.Function;
 
 /**
  * Which bytes of a dry run's exchange are not shown: every occurrence, in a request or a response
- * (an echo), of a value of an ENV parameter ({@code --test-mask-env}) or of a line of a data file
- * named by {@code --test-mask-file}. Found by value, so a value echoed back is masked as well as
- * the one sent; a short value may mask more than itself, never less. Pure, immutable.
+ * (an echo), of a value of an ENV parameter ({@code --test-mask-env}), of a line of a data file
+ * named by {@code --test-mask-file}, or of a value a response handed the connection ({@code
+ * --test-mask-extracted}: a session key), from the response that carries it on. Found by value, so
+ * a value echoed back is masked as well as the one sent; a short value may mask more than itself,
+ * never less. Pure, immutable.
  */
-final class DryRunMask {
-    static final DryRunMask NONE = new DryRunMask(List.of(), List.of());
+public final class DryRunMask {
+    public static final DryRunMask NONE = new DryRunMask(List.of(), List.of(), false);
 
     private final List<byte[]> values;
     private final List<String> what;
 
-    private DryRunMask(List<byte[]> values, List<String> what) {
+    private final boolean extracted;
+
+    private DryRunMask(List<byte[]> values, List<String> what, boolean extracted) {
         this.values = values;
         this.what = what;
+        this.extracted = extracted;
     }
 
     /**
      * The values of {@code profile}'s ENV parameters (when {@code env}) as {@code environment}
      * gives them, and the lines of its FILE parameters whose file is named (its last path element)
-     * in {@code files}.
+     * in {@code files}; with {@code extracted}, the values its responses hand the connection, each
+     * once {@link #withExtracted} is told it.
      */
-    static DryRunMask of(
+    public static DryRunMask of(
             Profile profile,
             Function<String, String> environment,
             boolean env,
-            Collection<String> files) {
+            Collection<String> files,
+            boolean extracted) {
         List<byte[]> values = new ArrayList<>();
         List<String> what = new ArrayList<>();
         for (ParameterSpec parameter : profile.parameters()) {
@@ -64,16 +72,49 @@ final class DryRunMask {
                 what.add(file.name() + " (FILE " + fileName(file.source()) + ")");
             }
         }
-        return new DryRunMask(List.copyOf(values), List.copyOf(what));
+        if (extracted) {
+            for (String variable : profile.variables()) {
+                what.add(variable + " (extracted)");
+            }
+        }
+        return new DryRunMask(List.copyOf(values), List.copyOf(what), extracted);
+    }
+
+    /**
+     * This mask and, when it masks values carried from responses, {@code value}, extracted from a
+     * response: masked from that response on, and in every later request that sends it.
+     */
+    public DryRunMask withExtracted(byte[] value) {
+        if (!extracted || value.length == 0) {
+            return this;
+        }
+        List<byte[]> more = new ArrayList<>(values);
+        more.add(value.clone());
+        return new DryRunMask(List.copyOf(more), what, true);
+    }
+
+    /**
+     * {@code value} as text to print, in double quotes, its masked bytes as {@code *} (a value
+     * extracted or echoed, which may be or hold one that is masked).
+     */
+    public String shown(byte[] value) {
+        boolean[] masked = over(value);
+        byte[] text = value.clone();
+        for (int i = 0; i < text.length; i++) {
+            if (masked[i]) {
+                text[i] = '*';
+            }
+        }
+        return ResponseValues.shown(text);
     }
 
     /** The parameters masked, for the dry run's header; empty when none. */
-    List<String> what() {
+    public List<String> what() {
         return what;
     }
 
     /** Which of {@code data}'s bytes are masked. */
-    boolean[] over(byte[] data) {
+    public boolean[] over(byte[] data) {
         boolean[] masked = new boolean[data.length];
         for (byte[] value : values) {
             for (int at = indexOf(data, value, 0); at >= 0; at = indexOf(data, value, at + 1)) {

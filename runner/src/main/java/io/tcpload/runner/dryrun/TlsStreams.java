@@ -1,4 +1,4 @@
-package io.tcpload.runner.cli;
+package io.tcpload.runner.dryrun;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
