@@ -63,11 +63,17 @@ public final class SpecRules {
     public static final String ONE_PROFILE_MESSAGE =
             "give either profile (the INI text) or profileFrom (a ConfigMap or Secret key), not both.";
 
-    /** On spec: a fixed duration or a rate schedule (an empty schedule counts as none). */
+    /**
+     * On spec: a fixed duration or a rate schedule (an empty schedule counts as none), never both;
+     * a dry run, which sends each request once, may give neither.
+     */
     public static final String DURATION_OR_STAGES =
-            "has(self.duration) != (has(self.stages) && size(self.stages) > 0)";
+            "has(self.duration) != (has(self.stages) && size(self.stages) > 0)"
+                    + " || (has(self.dryRun) && self.dryRun && !has(self.duration)"
+                    + " && !(has(self.stages) && size(self.stages) > 0))";
 
-    public static final String DURATION_OR_STAGES_MESSAGE = "give either duration or stages.";
+    public static final String DURATION_OR_STAGES_MESSAGE =
+            "give either duration or stages (a dry run may give neither).";
 
     /** On spec: every event loop of every runner has a connection. */
     public static final String CONNECTIONS_COVER_LOOPS =

@@ -8,6 +8,7 @@ import io.tcpload.operator.crd.Durations;
 import io.tcpload.operator.crd.KeySource;
 import io.tcpload.operator.crd.ProfileSource;
 import io.tcpload.operator.crd.SpecLimits;
+import io.tcpload.operator.crd.SpecRules;
 import io.tcpload.operator.crd.Stage;
 import io.tcpload.operator.crd.TargetOverride;
 import io.tcpload.operator.crd.TcpLoadTest;
@@ -347,8 +348,9 @@ public final class TcpLoadTestValidator {
     static Optional<Failure> durationOrStages(TcpLoadTestSpec spec) {
         boolean duration = spec.getDuration() != null;
         boolean stages = !spec.getStages().isEmpty();
-        if (duration == stages) {
-            return fail("spec.duration", "give either duration or stages.");
+        boolean dryRunWithNeither = Boolean.TRUE.equals(spec.getDryRun()) && !duration && !stages;
+        if (duration == stages && !dryRunWithNeither) {
+            return fail("spec.duration", SpecRules.DURATION_OR_STAGES_MESSAGE);
         }
         return Optional.empty();
     }
