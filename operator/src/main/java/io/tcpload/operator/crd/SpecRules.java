@@ -64,14 +64,17 @@ public final class SpecRules {
             "give either profile (the INI text) or profileFrom (a ConfigMap or Secret key), not both.";
 
     /**
-     * On spec: a fixed duration or a rate schedule (an empty schedule counts as none), unless a
-     * capacity search chooses its steps.
+     * On spec: a fixed duration or a rate schedule (an empty schedule counts as none), never both;
+     * a dry run, which sends each request once, may give neither, and a capacity search chooses its
+     * steps.
      */
     public static final String DURATION_OR_STAGES =
-            "has(self.search) || has(self.duration) != (has(self.stages) && size(self.stages) > 0)";
+            "has(self.search) || has(self.duration) != (has(self.stages) && size(self.stages) > 0)"
+                    + " || (has(self.dryRun) && self.dryRun && !has(self.duration)"
+                    + " && !(has(self.stages) && size(self.stages) > 0))";
 
     public static final String DURATION_OR_STAGES_MESSAGE =
-            "give either duration or stages (or search).";
+            "give either duration or stages (or search; a dry run may give neither).";
 
     /** On spec: a capacity search chooses each step's rate and length itself. */
     public static final String SEARCH_ALONE =

@@ -9,6 +9,7 @@ import io.tcpload.operator.crd.KeySource;
 import io.tcpload.operator.crd.ProfileSource;
 import io.tcpload.operator.crd.SearchSettings;
 import io.tcpload.operator.crd.SpecLimits;
+import io.tcpload.operator.crd.SpecRules;
 import io.tcpload.operator.crd.Stage;
 import io.tcpload.operator.crd.TargetOverride;
 import io.tcpload.operator.crd.TcpLoadTest;
@@ -372,8 +373,9 @@ public final class TcpLoadTestValidator {
         if (spec.getSearch() != null) {
             return Optional.empty(); // search() says what goes with a search
         }
-        if (duration == stages) {
-            return fail("spec.duration", "give either duration or stages.");
+        boolean dryRunWithNeither = Boolean.TRUE.equals(spec.getDryRun()) && !duration && !stages;
+        if (duration == stages && !dryRunWithNeither) {
+            return fail("spec.duration", SpecRules.DURATION_OR_STAGES_MESSAGE);
         }
         return Optional.empty();
     }

@@ -176,6 +176,13 @@ class CrdValidationTest {
                         "spec.duration",
                         "either duration or stages"),
                 bad(
+                        "a dry run with duration and stages",
+                        spec -> stages(spec.put("dryRun", true), "10s", 100),
+                        "spec.duration",
+                        SpecRules.DURATION_OR_STAGES_MESSAGE,
+                        "spec.duration",
+                        "either duration or stages"),
+                bad(
                         "no duration and no stages",
                         spec -> spec.remove("duration"),
                         "spec.duration",
@@ -555,6 +562,9 @@ class CrdValidationTest {
         ObjectNode shown = valid();
         ((ObjectNode) shown.get("spec")).put("dryRun", true).put("dryRunShowValues", true);
         assertAccepted(shown);
+        ObjectNode dryRunOnly = valid();
+        ((ObjectNode) dryRunOnly.get("spec")).put("dryRun", true).remove("duration");
+        assertAccepted(dryRunOnly);
         ObjectNode hidden = valid();
         ((ObjectNode) hidden.get("spec")).put("dryRunShowValues", false);
         assertAccepted(hidden);

@@ -205,6 +205,17 @@ class TcpLoadTestValidatorTest {
         staged.setDuration(null);
         staged.setStages(List.of(new Stage("10s", 100L), new Stage("1m", 0L)));
         assertThat(TcpLoadTestValidator.validate(staged)).isEmpty();
+        TcpLoadTestSpec dryRun = Specs.valid();
+        dryRun.setDuration(null);
+        dryRun.setDryRun(true);
+        assertThat(TcpLoadTestValidator.validate(dryRun)).isEmpty();
+        assertRefused(
+                spec -> {
+                    spec.setDryRun(true);
+                    spec.setStages(List.of(new Stage("10s", 100L)));
+                },
+                "spec.duration",
+                "either duration or stages");
     }
 
     @Test

@@ -121,11 +121,8 @@ class WeightedOrderTest {
     }
 
     /**
-     * For any weights, each window of a hundred holds every request within one of its share rounded
-     * down or up. Within one request of the exact share (above) does not hold for every set of
-     * three or more unequal weights whose round does not divide 100: with 1/2/3/4/5/6/7 (a round of
-     * 28) the request of weight 5 sends 19 of the 100 requests from step 15, where its share is
-     * 17.86 (rounded up 18, plus one). This is the bound the order keeps for any weights.
+     * For any weights at all, also those with many requests of a share below one in a hundred, each
+     * window of a hundred holds every request within one of its share rounded down or up.
      */
     @Test
     void everyHundredConsecutiveRequestsHoldEachShareRoundedWithinOneRequest() {
@@ -157,12 +154,65 @@ class WeightedOrderTest {
         }
     }
 
+    /**
+     * Weights whose smooth order would put a request more than one off its share of some hundred (1
+     * to 7, a round of 28: 19 of a hundred on the weight 5, whose share is 17.86) take a round of
+     * exactly a hundred, each request its share rounded: every hundred in a row then holds those
+     * counts exactly, and they are the long-run shares.
+     */
     @Test
-    void forSomeWeightsOfARoundNotDividingAHundredAShareIsMoreThanOneRequestOff() {
-        WeightedOrder order = WeightedOrder.of(new int[] {1, 2, 3, 4, 5, 6, 7}, MAX_PERIOD);
+    void weightsWhoseSmoothOrderMissesTheBoundTakeARoundOfHundredths() {
+        int[] weights = {1, 2, 3, 4, 5, 6, 7};
+        WeightedOrder order = WeightedOrder.of(weights, MAX_PERIOD);
 
-        // The limit of the guarantee above, and why the docs name the weights it holds for.
-        assertThat(window(order, 15, 100)[4]).isEqualTo(19); // its share: 100 * 5 / 28 = 17.86
+        assertThat(order.period()).isEqualTo(100);
+        int[] hundred = window(order, 0, 100);
+        assertThat(hundred).containsExactly(4, 7, 11, 14, 18, 21, 25);
+        for (long start = 0; start < 100; start++) {
+            assertThat(window(order, start, 100)).containsExactly(hundred);
+        }
+        assertWithinOneRequestOverEveryHundred(weights);
+    }
+
+    /**
+     * Any weights in which every request has a share of at least one in a hundred, whatever their
+     * round: random sets of up to 32 requests, weights up to 1,000 and up to 20.
+     */
+    @Test
+    void anyWeightsWithSharesOfAtLeastOneInAHundredHoldTheBound() {
+        Random random = new Random(28);
+        int tried = 0;
+        while (tried < 300) {
+            int names = 1 + random.nextInt(32);
+            int[] weights = new int[names];
+            long total = 0;
+            for (int i = 0; i < names; i++) {
+                weights[i] = 1 + random.nextInt(tried % 3 == 0 ? 1000 : 20);
+                total += weights[i];
+            }
+            long least = java.util.Arrays.stream(weights).min().getAsInt();
+            if (100 * least < total) {
+                continue;
+            }
+            tried++;
+            assertWithinOneRequestOverEveryHundred(weights);
+        }
+    }
+
+    /**
+     * A request whose share is below one in a hundred is rounded up first, never left out of the
+     * round of hundredths (the weight 1 here: 0.78 of a hundred).
+     */
+    @Test
+    void aRequestOfATinyShareStillGetsItsTurn() {
+        int[] weights = {1, 2, 3, 4, 5, 6, 7, 100};
+        WeightedOrder order = WeightedOrder.of(weights, MAX_PERIOD);
+
+        int[] round = window(order, 0, order.period());
+        for (int i = 0; i < weights.length; i++) {
+            assertThat(round[i]).as("request %d", i).isPositive();
+        }
+        assertWithinOneRequestOverEveryHundred(weights);
     }
 
     private static int[] window(WeightedOrder order, long start, int length) {
