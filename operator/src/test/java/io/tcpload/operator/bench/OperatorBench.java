@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
+import io.tcpload.operator.OperatorSettings;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.ResultSummary;
 import io.tcpload.operator.crd.TcpLoadTest;
@@ -168,6 +169,8 @@ public final class OperatorBench {
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().put("TCPLOAD_HTTP_PORT", Integer.toString(port));
         builder.environment().put("TCPLOAD_WATCH_NAMESPACES", "bench-idle");
+        // What the chart renders by default: the defaults are parsed and checked at start-up.
+        builder.environment().put(OperatorSettings.RUNNER_DEFAULTS_VARIABLE, "{}");
         builder.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         return builder.start();
     }
