@@ -353,7 +353,7 @@ public final class InvocationOptions {
             converter = Precision.class,
             description =
                     "Narrow the range until the rates that held and failed are within P of each"
-                            + " other: 2% or 0.02 (default 2%).")
+                            + " other: 2%% or 0.02 (default 2%%).")
     Double searchPrecision;
 
     @Option(

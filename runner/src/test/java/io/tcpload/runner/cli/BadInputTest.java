@@ -44,6 +44,8 @@ class BadInputTest {
         CliResult result = CliResult.run("--help");
         assertThat(result.exitCode()).isZero();
         assertThat(result.out()).contains("--threads", "--connections", "--duration", "serve");
+        // Descriptions are format strings: a lone % would print as written, with a warning.
+        assertThat(result.out()).contains("(default 2%)").doesNotContain("%%");
     }
 
     @Test
