@@ -738,30 +738,7 @@ public final class LocalRun {
 
         /** Runs to the end; {@code armed} is called once it waits at its gate, or cannot run. */
         RunSummary run(Runnable armed) throws InterruptedException, NotRunException {
-            if (session.isEmpty()) {
-                armed.run();
-                throw new NotRunException(setupFailure.orElse("could not be set up"));
-            }
-            boolean[] told = new boolean[1];
-            try {
-                return session.get()
-                        .run(
-                                new ProgressListener() {
-                                    @Override
-                                    public void onSecond(Progress progress) {}
-
-                                    @Override
-                                    public void onReady() {
-                                        told[0] = true;
-                                        armed.run();
-                                    }
-                                });
-            } finally {
-                if (!told[0]) {
-                    // Failed before it was armed: the others must not wait for it.
-                    armed.run();
-                }
-            }
+            return armedRun(armed, (session, listener) -> session.run(listener));
         }
 
         /**
@@ -770,27 +747,37 @@ public final class LocalRun {
          */
         List<RunSummary> runSteps(Runnable armed, StepChannel steps)
                 throws InterruptedException, NotRunException {
+            return armedRun(armed, (session, listener) -> session.runToldSteps(listener, steps));
+        }
+
+        /** What a runner's session runs, told when it is ready through {@code listener}. */
+        private interface SessionRun<T> {
+            T run(RunSession session, ProgressListener listener) throws InterruptedException;
+        }
+
+        private <T> T armedRun(Runnable armed, SessionRun<T> body)
+                throws InterruptedException, NotRunException {
             if (session.isEmpty()) {
                 armed.run();
                 throw new NotRunException(setupFailure.orElse("could not be set up"));
             }
             boolean[] told = new boolean[1];
             try {
-                return session.get()
-                        .runToldSteps(
-                                new ProgressListener() {
-                                    @Override
-                                    public void onSecond(Progress progress) {}
+                return body.run(
+                        session.get(),
+                        new ProgressListener() {
+                            @Override
+                            public void onSecond(Progress progress) {}
 
-                                    @Override
-                                    public void onReady() {
-                                        told[0] = true;
-                                        armed.run();
-                                    }
-                                },
-                                steps);
+                            @Override
+                            public void onReady() {
+                                told[0] = true;
+                                armed.run();
+                            }
+                        });
             } finally {
                 if (!told[0]) {
+                    // Failed before it was armed: the others must not wait for it.
                     armed.run();
                 }
             }
