@@ -533,9 +533,15 @@ public record RunnerInvocation(
             Objects.requireNonNull(bodyFile, "bodyFile");
         }
 
-        /** Whether anything differs from a plain GET, which only a URL can carry. */
+        /**
+         * Whether anything differs from a plain GET, which only a URL can carry. Field by field,
+         * for the reason {@link Tls#any()} gives.
+         */
         public boolean isCustom() {
-            return !equals(DEFAULT);
+            return !method.equals(DEFAULT.method)
+                    || !headers.isEmpty()
+                    || body.isPresent()
+                    || bodyFile.isPresent();
         }
     }
 
@@ -670,9 +676,21 @@ public record RunnerInvocation(
             Objects.requireNonNull(provider, "provider");
         }
 
-        /** Whether any flag asks for something of TLS (beyond the provider). */
+        /**
+         * Whether any flag asks for something of TLS (beyond the provider): whether this differs
+         * from {@link #NONE} in anything but the provider. Field by field rather than through the
+         * record's {@code equals}, whose first call links it at run time, spinning some forty
+         * method-handle classes that every run's start-up and compilers then pay for.
+         */
         public boolean any() {
-            return !equals(NONE.withProvider(provider));
+            return enable
+                    || ca.isPresent()
+                    || cert.isPresent()
+                    || key.isPresent()
+                    || keyPasswordEnv.isPresent()
+                    || serverName.isPresent()
+                    || insecure
+                    || noSessionReuse;
         }
 
         public Tls withProvider(String newProvider) {
@@ -758,9 +776,17 @@ public record RunnerInvocation(
             return slo.isPresent();
         }
 
-        /** Whether any search flag is given. */
+        /**
+         * Whether any search flag is given: whether this differs from {@link #NONE}. Field by
+         * field, for the reason {@link Tls#any()} gives.
+         */
         public boolean anyFlag() {
-            return !equals(NONE);
+            return slo.isPresent()
+                    || range.isPresent()
+                    || stepMs.isPresent()
+                    || warmupMs.isPresent()
+                    || precision.isPresent()
+                    || stepsFromControl;
         }
 
         /** This search, its steps told by an orchestrator. */

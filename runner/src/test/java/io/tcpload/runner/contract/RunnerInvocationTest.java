@@ -36,6 +36,36 @@ class RunnerInvocationTest {
     }
 
     @Test
+    void theFieldByFieldChecksAgreeWithTheRecordsAgainstTheirDefaults() {
+        Random random = new Random(20261202L);
+        int tlsAsked = 0;
+        int tlsNot = 0;
+        for (int i = 0; i < GENERATED; i++) {
+            RunnerInvocation invocation = generate(random);
+            RunnerInvocation.Tls tls = invocation.tls();
+            boolean tlsDiffers =
+                    !tls.equals(RunnerInvocation.Tls.NONE.withProvider(tls.provider()));
+            assertThat(tls.any()).as("%s", tls).isEqualTo(tlsDiffers);
+            RunnerInvocation.Search search = invocation.search();
+            assertThat(search.anyFlag())
+                    .as("%s", search)
+                    .isEqualTo(!search.equals(RunnerInvocation.Search.NONE));
+            UrlRequest request = invocation.request();
+            assertThat(request.isCustom())
+                    .as("%s", request)
+                    .isEqualTo(!request.equals(UrlRequest.DEFAULT));
+            if (tlsDiffers) {
+                tlsAsked++;
+            } else {
+                tlsNot++;
+            }
+        }
+        // Both answers occur, so the agreement is tested both ways.
+        assertThat(tlsAsked).isPositive();
+        assertThat(tlsNot).isPositive();
+    }
+
+    @Test
     void theDefaultsAreWhatTheCommandLineMeansWithoutFlags() {
         assertThat(RunnerInvocation.parse(List.of("bank.ini")))
                 .isEqualTo(RunnerInvocation.of("bank.ini"));
