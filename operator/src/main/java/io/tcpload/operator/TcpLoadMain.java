@@ -38,6 +38,8 @@ public final class TcpLoadMain implements Callable<Integer> {
         // The Kubernetes model logs through SLF4J; without a binding SLF4J would print three lines
         // of warnings on every run. Nothing the command does needs a log.
         System.setProperty("slf4j.internal.verbosity", "ERROR");
+        // Its runs are the runner's: leak tracking off, as the runner's own main has it.
+        RunnerMain.configureProcess();
         System.exit(execute(System.out, System.err, args));
     }
 

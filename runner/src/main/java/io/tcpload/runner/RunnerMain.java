@@ -13,15 +13,33 @@ import picocli.CommandLine;
  * The runner's entry point: {@code tcpload-runner [flags] PROFILE|URL} and {@code serve PROFILE}.
  */
 public final class RunnerMain {
+    /** Netty's switch for its JFR events (allocator chunks and buffers). */
+    private static final String NETTY_JFR = "io.netty.jfr.enabled";
+
     private RunnerMain() {}
 
     public static void main(String[] args) {
+        configureProcess();
+        System.exit(execute(System.out, System.err, System::getenv, true, args));
+    }
+
+    /**
+     * The settings of a process that runs load, for every main method that runs the runner (this
+     * one and the tcpload command's), first thing, before any Netty class is used; each is left as
+     * given when its system property is set.
+     */
+    public static void configureProcess() {
+        if (System.getProperty(NETTY_JFR) == null) {
+            // Netty's buffer allocator otherwise registers its JFR events as a loop first
+            // allocates, which generates classes and annotation proxies at the start of every run
+            // for events nobody records.
+            System.setProperty(NETTY_JFR, "false");
+        }
         if (System.getProperty("io.netty.leakDetection.level") == null) {
             // Leak tracking samples buffers on the hot path; the tests keep it on, a load run
             // does not need it (ask for it with -Dio.netty.leakDetection.level=...).
             ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
         }
-        System.exit(execute(System.out, System.err, System::getenv, true, args));
     }
 
     /** Runs the command line and returns the exit status (for tests and embedding). */
