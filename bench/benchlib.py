@@ -133,6 +133,25 @@ def java(*args):
     return ["java"] + flags + ["-jar", RUNNER_JAR] + list(args)
 
 
+LAUNCHER = os.path.join(ROOT, "tcpload")
+
+
+def launcher(*args):
+    """The runner through the tcpload command, `./tcpload runner ARGS`: the JVM options, the
+    start-up archive and the main class the command gives it."""
+    return [LAUNCHER, "runner"] + list(args)
+
+
+def launcher_startup_report():
+    """Readies the tcpload command (it builds itself and records its start-up archive on first use,
+    which no measured run must include) and prints the start-up cost of `tcpload runner`."""
+    subprocess.run(launcher("--version"), capture_output=True, timeout=900)
+    samples = [timed(launcher("--version"))[2] for _ in range(3)]
+    print("JVM start-up (tcpload runner --version): %.2f CPU-s, with the command's archive (used"
+          " below)" % min(samples))
+    return min(samples)
+
+
 def make_cds_archive(training_args=None):
     """Records the classes of a short run into an AppCDS archive (Java 17 dynamic archive), as the
     launcher's first run does: by default a demo-target run, or the given runner arguments, so

@@ -7,7 +7,10 @@ The runner runs as the launcher starts it: its AppCDS archive is recorded by a f
 the same nginx, as a user's first run records it.
 
     python3 bench/vs-wrk/run.py [--pairs 3] [--durations 10,30] [--settings 1x10,1x100,2x1000]
-        [--extra 'RUNNER FLAGS'] [--metrics]
+        [--extra 'RUNNER FLAGS'] [--metrics] [--launcher] [--port 18080]
+
+With --launcher, the runner runs as `./tcpload runner` runs it (the command's JVM options, its
+start-up archive and main class), after one call that readies the command.
 
 With --metrics, each pair also runs the runner with --metrics-port 0 (in alternating order), to show
 what serving Prometheus metrics costs in requests per CPU-second.
@@ -27,17 +30,26 @@ def main():
     parser.add_argument("--durations", default="10,30")
     parser.add_argument("--settings", default="1x10,1x100,2x1000")
     parser.add_argument("--extra", default="", help="extra runner flags, e.g. '--pipeline 4'")
+    parser.add_argument("--port", type=int, default=18080, help="the loopback nginx's port")
+    parser.add_argument("--launcher", action="store_true",
+                        help="run the runner as ./tcpload runner (the command's JVM and archive)"
+                             " instead of java -jar on the runner's jar")
     parser.add_argument("--metrics", action="store_true",
                         help="in each pair also run the runner with --metrics-port 0 (order alternating)"
                              " and print its requests per CPU-second against the runner without")
     args = parser.parse_args()
     metrics_flags = ["--metrics-port", "0"]
     benchlib.require("wrk", "nginx")
-    nginx = benchlib.Nginx()
+    nginx = benchlib.Nginx(port=args.port)
     try:
-        startup = benchlib.jvm_startup_report(
-            ["-t1", "-c10", "-d2s"] + args.extra.split() + (metrics_flags if args.metrics else [])
-            + [nginx.url()])
+        if args.launcher:
+            startup = benchlib.launcher_startup_report()
+            runner = benchlib.launcher
+        else:
+            startup = benchlib.jvm_startup_report(
+                ["-t1", "-c10", "-d2s"] + args.extra.split()
+                + (metrics_flags if args.metrics else []) + [nginx.url()])
+            runner = benchlib.java
         print("%-12s %4s | %10s %7s %9s | %10s %7s %9s | %6s %6s" % (
             "setting", "dur", "wrk req/s", "cpu-s", "req/cpu-s", "tcp req/s", "cpu-s", "req/cpu-s",
             "ratio", "excl.start"))
@@ -56,16 +68,19 @@ def main():
                         if pair % 2:
                             variants.reverse()
                     for runs, more in variants:
-                        cmd = benchlib.java(*(flags + args.extra.split() + more + [nginx.url()]))
+                        cmd = runner(*(flags + args.extra.split() + more + [nginx.url()]))
                         out, _, cpu, _, _ = benchlib.timed(cmd)
                         check(out)
                         runs.append((benchlib.requests_done(out), cpu, benchlib.rps(out)))
                 w = summarize(wrk_runs)
                 t = summarize(tcp_runs)
                 excl = t[0] * duration / max(t[1] - startup, 1e-9) / (w[2])
-                print("%-12s %3ds | %10.0f %7.2f %9.0f | %10.0f %7.2f %9.0f | %5.2fx %5.2fx" % (
-                    "-t%s -c%s" % (threads, connections), duration, w[0], w[1], w[2], t[0], t[1],
-                    t[2], t[2] / w[2], excl))
+                pairs = sorted((rt / ct) / (rw / cw) for (rt, ct, _), (rw, cw, _)
+                               in zip(tcp_runs, wrk_runs))
+                print("%-12s %3ds | %10.0f %7.2f %9.0f | %10.0f %7.2f %9.0f | %5.2fx %5.2fx"
+                      " | pairs %s" % (
+                          "-t%s -c%s" % (threads, connections), duration, w[0], w[1], w[2], t[0],
+                          t[1], t[2], t[2] / w[2], excl, " ".join("%.2f" % r for r in pairs)))
                 if args.metrics:
                     m = summarize(metrics_runs)
                     print("%-12s %3ds   with --metrics-port: %9.0f req/cpu-s, %.3fx the runner without"
