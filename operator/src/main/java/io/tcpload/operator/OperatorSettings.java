@@ -167,7 +167,8 @@ public record OperatorSettings(
      */
     static RunnerPodSettings runnerDefaults(String json) {
         String name = RUNNER_DEFAULTS_VARIABLE;
-        if (json.isEmpty()) {
+        // No defaults, or the chart's empty object: nothing to bind or check.
+        if (json.isEmpty() || json.replaceAll("\\s", "").equals("{}")) {
             return new RunnerPodSettings();
         }
         JsonNode tree;

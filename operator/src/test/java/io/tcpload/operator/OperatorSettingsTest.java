@@ -69,6 +69,34 @@ class OperatorSettingsTest {
         assertThat(effective.getNodeSelector()).isEmpty();
     }
 
+    /**
+     * The chart renders an empty object when no defaults are given: the same as none, read without
+     * binding JSON; a copy of settings that set nothing is new, and one that sets a field keeps it.
+     */
+    @Test
+    void theChartsEmptyRunnerDefaultsAreNoDefaults() {
+        for (String json : new String[] {"{}", " { }\n", ""}) {
+            RunnerPodSettings defaults =
+                    OperatorSettings.fromEnvironment(
+                                    name -> name.equals("TCPLOAD_RUNNER_DEFAULTS") ? json : null)
+                            .runnerDefaults();
+            assertThat(RunnerPolicy.unset(defaults)).as("'%s'", json).isTrue();
+        }
+        RunnerPodSettings blank = new RunnerPodSettings();
+        assertThat(RunnerPolicy.copyOf(blank)).isNotSameAs(blank);
+
+        RunnerPodSettings one = new RunnerPodSettings();
+        one.setPriorityClassName("load");
+        assertThat(RunnerPolicy.unset(one)).isFalse();
+        RunnerPodSettings copy = RunnerPolicy.copyOf(one);
+        assertThat(copy).isNotSameAs(one);
+        assertThat(copy.getPriorityClassName()).isEqualTo("load");
+        RunnerPodSettings labelled = new RunnerPodSettings();
+        labelled.setLabels(Map.of("team", "payments"));
+        assertThat(RunnerPolicy.unset(labelled)).isFalse();
+        assertThat(RunnerPolicy.copyOf(labelled).getLabels()).containsEntry("team", "payments");
+    }
+
     @Test
     void theRunnerDefaultsAreReadFromJson() {
         Map<String, String> env =

@@ -15,7 +15,10 @@ import io.fabric8.kubernetes.api.model.ResourceRequirementsBuilder;
 import io.fabric8.kubernetes.api.model.SecurityContext;
 import io.fabric8.kubernetes.api.model.SecurityContextBuilder;
 import io.tcpload.operator.crd.RunnerPodSettings;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -258,7 +261,38 @@ public record RunnerPolicy(
     }
 
     private static RunnerPodSettings copy(RunnerPodSettings settings) {
-        return convert(settings, RunnerPodSettings.class);
+        // Nothing set is what the chart renders by default: a new object is that copy, without
+        // building the JSON binding of the settings' Kubernetes types at every operator start.
+        return unset(settings)
+                ? new RunnerPodSettings()
+                : convert(settings, RunnerPodSettings.class);
+    }
+
+    /**
+     * Whether every field of {@code settings} is null or empty. By reflection, so that a field
+     * added later cannot be forgotten here and its value dropped from a copy.
+     */
+    public static boolean unset(RunnerPodSettings settings) {
+        for (Field field : RunnerPodSettings.class.getDeclaredFields()) {
+            if (Modifier.isStatic(field.getModifiers())) {
+                continue;
+            }
+            Object value;
+            try {
+                field.setAccessible(true);
+                value = field.get(settings);
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                return false;
+            }
+            boolean empty =
+                    value == null
+                            || value instanceof Collection<?> list && list.isEmpty()
+                            || value instanceof Map<?, ?> map && map.isEmpty();
+            if (!empty) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** By JSON, so that the result shares nothing with {@code value}. */
