@@ -295,6 +295,38 @@ class StatusComputerSearchTest {
     }
 
     @Test
+    void theThresholdsAreJudgedOnTheConfirmationStep() {
+        TcpLoadTest test = started();
+        test.getSpec().setThresholds(List.of("p99 < 0.5ms"));
+        CapacityStatus capacity = new CapacityStatus();
+        capacity.setEnd("found");
+        capacity.setRate(250.0);
+        capacity.setMessage("250/s held, and held again for its confirmation step");
+        SearchStep confirmation = new SearchStep();
+        confirmation.setNumber(6);
+        confirmation.setKind("confirm");
+        confirmation.setTargetRate(250.0);
+        confirmation.setStartAtMs(T0.toEpochMilli() + 20_000);
+        capacity.setSteps(List.of(confirmation));
+        test.getStatus().setCapacity(capacity);
+
+        // Each runner's last step, the confirmation, answered in 1 ms: over the threshold.
+        Decision done =
+                StatusComputer.next(
+                        seen(
+                                test,
+                                probes(FINISHED),
+                                shares(250, 1_000),
+                                StepResults.NONE,
+                                T0.plusSeconds(23)));
+
+        assertThat(done.status().getPhase()).isEqualTo(Phase.Failed);
+        assertThat(done.status().getMessage()).startsWith("Thresholds missed: p99 ");
+        assertThat(done.status().getCapacity().getRate()).isEqualTo(250.0);
+        assertThat(done.events()).extracting(Event::reason).contains(EventReason.ThresholdsMissed);
+    }
+
+    @Test
     void aMinimumThatFailsAlreadyEndsTheSearchAndFailsTheTestWithTheStepsFigures() {
         TcpLoadTest test = started();
         Instant now = T0.plusMillis(600);
