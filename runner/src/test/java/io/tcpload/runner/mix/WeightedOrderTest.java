@@ -103,8 +103,10 @@ class WeightedOrderTest {
         int[] window = window(order, 0, length);
         long worst = 0;
         String where = "";
-        // Every place a connection can start: one whole round of windows.
-        for (long start = 0; start < order.period(); start++) {
+        // Every place a connection can start: one whole round of windows (the first 200,000 of
+        // a longer one).
+        long starts = Math.min(order.period(), 200_000);
+        for (long start = 0; start < starts; start++) {
             for (int i = 0; i < weights.length; i++) {
                 long off = Math.abs(window[i] * total - (long) length * weights[i]);
                 if (off > worst) {
@@ -208,11 +210,71 @@ class WeightedOrderTest {
         int[] weights = {1, 2, 3, 4, 5, 6, 7, 100};
         WeightedOrder order = WeightedOrder.of(weights, MAX_PERIOD);
 
-        int[] round = window(order, 0, order.period());
+        int[] round = window(order, 0, (int) Math.min(order.period(), 1_000_000));
         for (int i = 0; i < weights.length; i++) {
             assertThat(round[i]).as("request %d", i).isPositive();
         }
         assertWithinOneRequestOverEveryHundred(weights);
+    }
+
+    /**
+     * More requests of a share below one in a hundred than a hundred has room for (seven of weights
+     * 1 to 7, 2.7 of a hundred together, beside one of 1,000): they share a few steps of each
+     * hundred and take them in turns, so each comes back only after a hundred requests or more.
+     */
+    @Test
+    void manyRequestsOfATinyShareTakeTurnsAtMostOnceInAHundred() {
+        int[] weights = {1, 2, 3, 4, 5, 6, 7, 1000};
+        WeightedOrder order = WeightedOrder.of(weights, MAX_PERIOD);
+
+        int[] last = new int[weights.length];
+        java.util.Arrays.fill(last, -1);
+        int[] round = new int[weights.length];
+        for (int step = 0; step < 2 * order.period(); step++) {
+            int request = order.at(step);
+            if (request < 7) {
+                assertThat(last[request] < 0 || step - last[request] >= 100)
+                        .as("request %d at %d and %d", request, last[request], step)
+                        .isTrue();
+                last[request] = step;
+            }
+            if (step < order.period()) {
+                round[request]++;
+            }
+        }
+        // Long-run shares within one percentage point of the weights.
+        for (int i = 0; i < weights.length; i++) {
+            assertThat(round[i]).as("request %d", i).isPositive();
+            assertThat(100.0 * round[i] / order.period())
+                    .as("request %d", i)
+                    .isCloseTo(100.0 * weights[i] / 1028, org.assertj.core.data.Offset.offset(1.0));
+        }
+        assertWithinOneRequestOverEveryHundred(weights);
+    }
+
+    /**
+     * Any weights at all hold the bound, also many requests of a tiny share: random sets of up to
+     * 32 requests, a few heavy ones beside many light ones, and no request left out of a round.
+     */
+    @Test
+    void anyWeightsAtAllHoldTheBoundAndLeaveNoRequestOut() {
+        Random random = new Random(16);
+        for (int trial = 0; trial < 200; trial++) {
+            int names = 2 + random.nextInt(31);
+            int heavy = 1 + random.nextInt(Math.min(names - 1, 4));
+            int[] weights = new int[names];
+            for (int i = 0; i < names; i++) {
+                weights[i] = i < heavy ? 200 + random.nextInt(801) : 1 + random.nextInt(15);
+            }
+            assertWithinOneRequestOverEveryHundred(weights);
+            WeightedOrder order = WeightedOrder.of(weights, MAX_PERIOD);
+            int[] round = window(order, 0, (int) Math.min(order.period(), 1_000_000));
+            for (int i = 0; i < names; i++) {
+                assertThat(round[i])
+                        .as("weights %s: request %d", java.util.Arrays.toString(weights), i)
+                        .isPositive();
+            }
+        }
     }
 
     private static int[] window(WeightedOrder order, long start, int length) {
@@ -241,6 +303,16 @@ class WeightedOrderTest {
             WeightedOrder.Cursor cursor = order.cursor(connection);
             for (int k = 0; k < 25; k++) {
                 assertThat(cursor.next()).isEqualTo(order.at(connection + k));
+            }
+        }
+        // Also where tiny requests take turns in lanes, which a cursor walks round after round.
+        WeightedOrder laned = WeightedOrder.of(new int[] {1, 2, 3, 4, 5, 6, 7, 1000}, MAX_PERIOD);
+        for (long connection : new long[] {0, 16, 17, 99, 100, 8_999, -1, 1_000_003}) {
+            WeightedOrder.Cursor cursor = laned.cursor(connection);
+            for (int k = 0; k < 20_000; k++) {
+                assertThat(cursor.next())
+                        .as("from %d", connection)
+                        .isEqualTo(laned.at(connection + k));
             }
         }
     }
