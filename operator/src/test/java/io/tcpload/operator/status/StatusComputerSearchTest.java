@@ -166,7 +166,7 @@ class StatusComputerSearchTest {
         assertThat(capacity.getCurrent().getNumber()).isEqualTo(1);
         assertThat(capacity.getCurrent().getTargetRate()).isEqualTo(100.0);
         assertThat(capacity.getCurrent().getKind()).isEqualTo("grow");
-        long atMs = T0.toEpochMilli() + 500 + StatusComputer.FIRST_STEP_AFTER.toMillis();
+        long atMs = T0.toEpochMilli() + 500 + SearchProgress.FIRST_STEP_AFTER.toMillis();
         assertThat(capacity.getCurrent().getStartAtMs()).isEqualTo(atMs);
         assertThat(first.status().getMessage())
                 .isEqualTo("Capacity search: step 1 (grow) at 100/s on 2 runners.");
@@ -384,7 +384,7 @@ class StatusComputerSearchTest {
         Instant late =
                 Instant.ofEpochMilli(atMs + 2_000)
                         .plusMillis(RunnerInvocations.load(test.getSpec()).timeoutMs())
-                        .plus(StatusComputer.STEP_GRACE);
+                        .plus(SearchProgress.STEP_GRACE);
 
         Decision almost =
                 StatusComputer.next(
