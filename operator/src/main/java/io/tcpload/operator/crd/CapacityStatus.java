@@ -2,6 +2,7 @@ package io.tcpload.operator.crd;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.crd.generator.annotation.PrinterColumn;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,9 +12,14 @@ import java.util.List;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public class CapacityStatus {
-    /** At most this many steps in the status; a search to 2% over a hundredfold range takes 12. */
+    /**
+     * At most this many steps in the status; a search to 2% over a hundredfold range takes 12, and
+     * the widest range the CRD takes to the finest precision about 26. In a cluster the search
+     * stops at this many (the status holds every step, which it replays to go on).
+     */
     public static final int STEPS_MAX = 40;
 
+    @PrinterColumn(name = "Capacity", priority = 1)
     @JsonPropertyDescription(
             "The highest rate that held, its confirmation step included, in requests per second"
                     + " for the whole test; 0 when none did.")
@@ -43,6 +49,19 @@ public class CapacityStatus {
 
     @JsonPropertyDescription("Steps left out of steps to keep the status small.")
     private Integer stepsOmitted;
+
+    @JsonPropertyDescription(
+            "In a cluster, while the search runs: the step told to the runners and not yet"
+                    + " judged.")
+    private CurrentStep current;
+
+    public CurrentStep getCurrent() {
+        return current;
+    }
+
+    public void setCurrent(CurrentStep current) {
+        this.current = current;
+    }
 
     public Double getRate() {
         return rate;

@@ -20,6 +20,9 @@ public class SearchStep {
     @JsonPropertyDescription("Complete responses per second over the step.")
     private Double achievedRate;
 
+    @JsonPropertyDescription("The step's mean latency, in milliseconds.")
+    private Double meanMs;
+
     @JsonPropertyDescription("The step's p50 latency, in milliseconds.")
     private Double p50Ms;
 
@@ -48,6 +51,11 @@ public class SearchStep {
 
     @JsonPropertyDescription("Why it did not, each a sentence.")
     private List<String> reasons = new ArrayList<>();
+
+    @JsonPropertyDescription(
+            "When the step began (its warm-up first), epoch milliseconds on the operator's clock;"
+                    + " in a cluster only.")
+    private Long startAtMs;
 
     public Integer getNumber() {
         return number;
@@ -79,6 +87,22 @@ public class SearchStep {
 
     public void setAchievedRate(Double achievedRate) {
         this.achievedRate = achievedRate;
+    }
+
+    public Double getMeanMs() {
+        return meanMs;
+    }
+
+    public void setMeanMs(Double meanMs) {
+        this.meanMs = meanMs;
+    }
+
+    public Long getStartAtMs() {
+        return startAtMs;
+    }
+
+    public void setStartAtMs(Long startAtMs) {
+        this.startAtMs = startAtMs;
     }
 
     public Double getP50Ms() {

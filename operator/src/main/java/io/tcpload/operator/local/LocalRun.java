@@ -457,12 +457,12 @@ public final class LocalRun {
                 out.println(SearchReport.capacityLine(result.outcome(), searchSpec.slo()));
                 out.println("  " + result.outcome().message());
             }
+            machine.searched(SearchSummaries.of(result, searchSpec));
             TcpLoadTestStatus status =
                     caught.isPresent()
                             ? machine.interrupted(
                                     ended.outcomes(), completed, "SIG" + caught.get().name())
                             : machine.ended(ended.outcomes(), completed);
-            LocalStatus.withCapacity(status, SearchSummaries.of(result, searchSpec), caught);
             out.println();
             out.print(StatusYaml.render(status));
             out.flush();

@@ -13,7 +13,6 @@ import io.tcpload.operator.status.RunnerPod;
 import io.tcpload.operator.status.RunnerProbe;
 import io.tcpload.operator.status.StatusComputer;
 import io.tcpload.operator.validation.Failure;
-import io.tcpload.runner.search.SearchSpec;
 import io.tcpload.runner.stats.RunSummary;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -152,32 +151,16 @@ final class LocalStatus {
     }
 
     /**
-     * A capacity search's status: {@code status} (the state machine's, on the step the capacity
-     * rests on) with {@code capacity}; a search that found no capacity fails the test, saying why,
-     * unless a signal already did.
+     * The capacity search has ended with {@code capacity}, as the operator records a search's end
+     * before its runners report: the machine then judges the runners' results (each the step the
+     * capacity rests on) as the operator would, and a search that found no capacity fails the test,
+     * saying why.
      */
-    static void withCapacity(
-            TcpLoadTestStatus status, CapacityStatus capacity, Optional<?> interrupted) {
-        status.setCapacity(capacity);
-        boolean answered =
-                "found".equals(capacity.getEnd()) || "range_held".equals(capacity.getEnd());
-        if (interrupted.isPresent()) {
-            return;
+    void searched(CapacityStatus capacity) {
+        if (test.getStatus() == null) {
+            test.setStatus(new TcpLoadTestStatus());
         }
-        if (!answered) {
-            status.setPhase(Phase.Failed);
-            status.setMessage("The capacity search found no capacity: " + capacity.getMessage());
-            return;
-        }
-        status.setMessage(
-                "Capacity "
-                        + SearchSpec.formatRate(capacity.getRate())
-                        + " requests/sec (SLO "
-                        + capacity.getSlo()
-                        + "): "
-                        + capacity.getMessage()
-                        + ". "
-                        + status.getMessage());
+        test.getStatus().setCapacity(capacity);
     }
 
     private Decision step(

@@ -3,6 +3,7 @@ package io.tcpload.operator.reconciler;
 import io.tcpload.operator.status.ClockEstimate;
 import io.tcpload.operator.status.ClockSample;
 import io.tcpload.operator.status.RunnerProbe;
+import io.tcpload.operator.status.StepInstruction;
 import io.tcpload.runner.client.StartGate;
 import io.tcpload.runner.contract.LiveStats;
 import io.tcpload.runner.contract.RunnerProtocol;
@@ -13,13 +14,16 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * Talks to runner pods at {@code http://POD_IP:PORT} with short timeouts, so that a runner that
@@ -132,40 +136,117 @@ public final class HttpRunnerClient implements RunnerClient {
      */
     @Override
     public void start(Collection<String> podIps, long atEpochMs, String token) {
-        Map<String, CompletableFuture<HttpResponse<Void>>> told = new LinkedHashMap<>();
+        tellAll(
+                podIps,
+                podIp -> RunnerProtocol.startAt(atEpochMs, estimatedOffsetUs(podIp)),
+                token,
+                "the start",
+                true);
+    }
+
+    /** Told all at once, as the start: every runner begins the step at one instant. */
+    @Override
+    public void step(Collection<String> podIps, StepInstruction step, String token) {
+        tellAll(
+                podIps,
+                podIp ->
+                        RunnerProtocol.step(
+                                step.number(),
+                                step.ratePerSecond(),
+                                step.warmupMs(),
+                                step.durationMs(),
+                                step.atEpochMs(),
+                                estimatedOffsetUs(podIp)),
+                token,
+                "step " + step.number(),
+                false);
+    }
+
+    @Override
+    public Optional<String> stepResult(String podIp, int number, String token) {
+        try {
+            HttpResponse<String> response =
+                    send(get(podIp, RunnerProtocol.stepResult(number), token));
+            return response.statusCode() == 200 ? Optional.of(response.body()) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public void endSteps(Collection<String> podIps, String token) {
+        List<CompletableFuture<HttpResponse<Void>>> told = new ArrayList<>();
+        for (String podIp : podIps) {
+            told.add(
+                    http.sendAsync(
+                            post(podIp, RunnerProtocol.stepEnd(), token),
+                            HttpResponse.BodyHandlers.discarding()));
+        }
+        for (CompletableFuture<HttpResponse<Void>> answer : told) {
+            try {
+                answer.join();
+            } catch (CompletionException e) {
+                // Told again on the next look, until its /stats shows it finished.
+            }
+        }
+    }
+
+    /**
+     * Posts {@code pathOf} each runner to every runner at once and waits for every answer.
+     *
+     * @param what what is told, for messages
+     * @param conflictTaken whether a 409 is taken as told (a runner told another start instant says
+     *     so on its {@code /stats}, and the status computer fails the test for it)
+     */
+    private void tellAll(
+            Collection<String> podIps,
+            Function<String, String> pathOf,
+            String token,
+            String what,
+            boolean conflictTaken) {
+        Map<String, CompletableFuture<HttpResponse<String>>> told = new LinkedHashMap<>();
         for (String podIp : podIps) {
             told.put(
                     podIp,
                     http.sendAsync(
-                            post(
-                                    podIp,
-                                    RunnerProtocol.startAt(atEpochMs, estimatedOffsetUs(podIp)),
-                                    token),
-                            HttpResponse.BodyHandlers.discarding()));
+                            post(podIp, pathOf.apply(podIp), token),
+                            HttpResponse.BodyHandlers.ofString()));
         }
-        for (Map.Entry<String, CompletableFuture<HttpResponse<Void>>> runner : told.entrySet()) {
-            int status;
+        for (Map.Entry<String, CompletableFuture<HttpResponse<String>>> runner : told.entrySet()) {
+            HttpResponse<String> response;
             try {
-                status = runner.getValue().join().statusCode();
+                response = runner.getValue().join();
             } catch (CompletionException e) {
                 Throwable cause = e.getCause() == null ? e : e.getCause();
                 throw new IllegalStateException(
                         "cannot tell runner "
                                 + runner.getKey()
-                                + " the start: "
+                                + " "
+                                + what
+                                + ": "
                                 + cause.getMessage(),
                         cause);
             }
+            int status = response.statusCode();
             if (status == 401) {
                 throw new IllegalStateException(
                         "runner "
                                 + runner.getKey()
-                                + " refused this operator's token (401) for the start: its"
-                                + " Secret does not hold the token this operator's key derives");
+                                + " refused this operator's token (401) for "
+                                + what
+                                + ": its Secret does not hold the token this operator's key"
+                                + " derives");
             }
-            if (status != 200 && status != 409) {
+            if (status != 200 && !(status == 409 && conflictTaken)) {
+                String body = response.body() == null ? "" : response.body().strip();
                 throw new IllegalStateException(
-                        "runner " + runner.getKey() + " answered " + status + " to the start");
+                        "runner "
+                                + runner.getKey()
+                                + " answered "
+                                + status
+                                + " to "
+                                + what
+                                + (body.isEmpty() ? "" : ": " + body));
             }
         }
     }

@@ -29,6 +29,7 @@ import io.tcpload.operator.children.ControlSecret;
 import io.tcpload.operator.children.DesiredResources;
 import io.tcpload.operator.children.RunRecord;
 import io.tcpload.operator.children.RunnerPolicy;
+import io.tcpload.operator.crd.CurrentStep;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
@@ -38,9 +39,11 @@ import io.tcpload.operator.status.Observation;
 import io.tcpload.operator.status.RunnerPod;
 import io.tcpload.operator.status.RunnerProbe;
 import io.tcpload.operator.status.StatusComputer;
+import io.tcpload.operator.status.StepResults;
 import io.tcpload.operator.validation.Failure;
 import io.tcpload.operator.validation.TcpLoadTestValidator;
 import io.tcpload.runner.contract.Stopped;
+import io.tcpload.runner.report.JsonResult;
 import io.tcpload.runner.stats.RunSummary;
 import java.time.Clock;
 import java.time.Duration;
@@ -275,7 +278,6 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
             SourceReader.Read read = SourceReader.read(client, test);
             invalid =
                     TcpLoadTestValidator.validate(test, read.sources(), runnerPolicy)
-                            .or(() -> TcpLoadTestValidator.inCluster(test.getSpec()))
                             .or(read::missing);
         }
         Map<Integer, RunnerPod> pods = pods(context, jobName);
@@ -299,6 +301,10 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
                             });
         }
         List<String> refusals = job.isPresent() ? refusals(context, test) : List.of();
+        StepResults stepResults =
+                phase == Phase.Running
+                        ? stepResults(test, pods, probes, token, now)
+                        : StepResults.NONE;
         Observation seen =
                 new Observation(
                         test,
@@ -311,7 +317,8 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
                         probes,
                         results,
                         now,
-                        stopped);
+                        stopped,
+                        stepResults);
         Decision decision = StatusComputer.next(seen);
         TcpLoadTest latest = test;
         if (decision.writeFirst()) {
@@ -341,13 +348,18 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
                                     probes,
                                     results,
                                     now,
-                                    stopped));
+                                    stopped,
+                                    stepResults));
         }
 
         if (decision.createChildren()) {
             createChildren(client, test, context, job.isPresent(), token);
         }
         decision.startAtMs().ifPresent(atMs -> runners.start(runningIps(pods), atMs, token));
+        decision.step().ifPresent(step -> runners.step(runningIps(pods), step, token));
+        if (decision.endSteps()) {
+            runners.endSteps(runningIps(pods), token);
+        }
         if (decision.finishRunners()) {
             forRunning(pods, ip -> runners.finish(ip, token));
         }
@@ -507,6 +519,54 @@ public final class TcpLoadTestReconciler implements Reconciler<TcpLoadTest> {
                 // A result that cannot be read is asked again on the next look.
             }
         }
+    }
+
+    /**
+     * The results of a capacity search's current step (as the status records it) from the runners
+     * that have run it to its end, fetched side by side; none before the step's instant. Asked
+     * again on every look (each runner keeps its last steps' results), so nothing is kept here.
+     */
+    private StepResults stepResults(
+            TcpLoadTest test,
+            Map<Integer, RunnerPod> pods,
+            Map<Integer, RunnerProbe> probes,
+            String token,
+            Instant now) {
+        CurrentStep current =
+                test.getStatus() == null || test.getStatus().getCapacity() == null
+                        ? null
+                        : test.getStatus().getCapacity().getCurrent();
+        if (current == null
+                || current.getNumber() == null
+                || current.getStartAtMs() == null
+                || now.toEpochMilli() < current.getStartAtMs()) {
+            return StepResults.NONE;
+        }
+        int number = current.getNumber();
+        Map<Integer, CompletableFuture<Optional<RunSummary>>> fetches = new HashMap<>();
+        for (RunnerPod pod : pods.values()) {
+            RunnerProbe probe = probes.get(pod.index());
+            if (!pod.running() || probe == null || probe.state() == RunnerProbe.State.UNREACHABLE) {
+                continue;
+            }
+            fetches.put(
+                    pod.index(),
+                    CompletableFuture.supplyAsync(
+                            () ->
+                                    runners.stepResult(pod.podIp(), number, token)
+                                            .map(JsonResult::read),
+                            FETCHERS));
+        }
+        Map<Integer, RunSummary> byRunner = new HashMap<>();
+        fetches.forEach(
+                (index, fetch) -> {
+                    try {
+                        fetch.join().ifPresent(result -> byRunner.put(index, result));
+                    } catch (CompletionException e) {
+                        // A result that cannot be read is asked again on the next look.
+                    }
+                });
+        return new StepResults(number, byRunner);
     }
 
     /**

@@ -58,6 +58,7 @@ public final class SearchSummaries {
         row.setKind(step.order().kind().written());
         row.setTargetRate(step.order().rate());
         row.setAchievedRate(round(figures.achievedRate()));
+        row.setMeanMs(round(figures.figures().meanMs()));
         row.setP50Ms(round(figures.figures().p50Ms()));
         row.setP90Ms(round(figures.figures().p90Ms()));
         row.setP99Ms(round(figures.figures().p99Ms()));

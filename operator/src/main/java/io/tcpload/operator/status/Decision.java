@@ -21,6 +21,9 @@ import java.util.OptionalLong;
  *     right after, by the reconcile that recorded it (a later one may still read the resource as it
  *     was before, and would set another instant)
  * @param requeue when to look again; empty when only a change of the resource matters
+ * @param step tell every running runner this step of a capacity search (recorded in the status
+ *     before: a step told again is taken again without change)
+ * @param endSteps tell every running runner that the capacity search has ended
  */
 public record Decision(
         TcpLoadTestStatus status,
@@ -30,7 +33,9 @@ public record Decision(
         boolean deleteChildren,
         List<Event> events,
         boolean writeFirst,
-        Optional<Duration> requeue) {
+        Optional<Duration> requeue,
+        Optional<StepInstruction> step,
+        boolean endSteps) {
     public Decision {
         events = List.copyOf(events);
     }

@@ -41,6 +41,10 @@ public enum EventReason {
     DryRunFailed(true),
     /** The spec was changed after the test started; the change is not applied. */
     SpecChangeRefused(true),
+    /** A step of a capacity search ran on every runner and was judged: held, or why not. */
+    StepJudged(false),
+    /** A capacity search ended without a rate that held its confirmation step. */
+    CapacityNotFound(true),
     /** The Job and ConfigMap were deleted after ttlSecondsAfterFinished. */
     CleanedUp(false);
 

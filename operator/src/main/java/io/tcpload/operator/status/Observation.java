@@ -26,6 +26,7 @@ import java.util.Optional;
  * @param results final results fetched from the runners, by index
  * @param now the wall clock
  * @param stopped for results that are partial, why their runner stopped early (a signal), by index
+ * @param stepResults a capacity search's current step's results, from the runners that have it
  */
 public record Observation(
         TcpLoadTest test,
@@ -38,13 +39,42 @@ public record Observation(
         Map<Integer, RunnerProbe> probes,
         Map<Integer, RunSummary> results,
         Instant now,
-        Map<Integer, Stopped> stopped) {
+        Map<Integer, Stopped> stopped,
+        StepResults stepResults) {
     public Observation {
         refusals = List.copyOf(refusals);
         pods = Map.copyOf(pods);
         probes = Map.copyOf(probes);
         results = Map.copyOf(results);
         stopped = Map.copyOf(stopped);
+    }
+
+    /** What was seen of a test that is not in a step of a capacity search. */
+    public Observation(
+            TcpLoadTest test,
+            TcpLoadTestSpec runSpec,
+            Optional<Failure> invalid,
+            boolean jobExists,
+            boolean specChanged,
+            List<String> refusals,
+            Map<Integer, RunnerPod> pods,
+            Map<Integer, RunnerProbe> probes,
+            Map<Integer, RunSummary> results,
+            Instant now,
+            Map<Integer, Stopped> stopped) {
+        this(
+                test,
+                runSpec,
+                invalid,
+                jobExists,
+                specChanged,
+                refusals,
+                pods,
+                probes,
+                results,
+                now,
+                stopped,
+                StepResults.NONE);
     }
 
     /** What was seen, every result whole. */

@@ -3,6 +3,7 @@ package io.tcpload.operator.status;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.tcpload.operator.children.RunnerInvocations;
+import io.tcpload.operator.crd.CapacityStatus;
 import io.tcpload.operator.crd.LatencySummary;
 import io.tcpload.operator.crd.Phase;
 import io.tcpload.operator.crd.ResultSummary;
@@ -21,6 +22,7 @@ import io.tcpload.runner.contract.RunnerLimits;
 import io.tcpload.runner.contract.RunnerProtocol;
 import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.report.DryRunResult;
+import io.tcpload.runner.search.SearchSpec;
 import io.tcpload.runner.stats.RunSummary;
 import java.time.Duration;
 import java.time.Instant;
@@ -46,6 +48,9 @@ import java.util.stream.Collectors;
  * Running  --every runner reported or failed--> Succeeded | Failed (runners told to finish)
  * Succeeded, Failed --ttlSecondsAfterFinished--> children deleted
  * A dry run: Starting --its one pod ended--> Succeeded | Failed by the verdicts
+ * A capacity search: Running --each step's results from every runner--> next step recorded
+ *   (written at once), then told | the search ended (runners told) --every runner reported-->
+ *   Succeeded | Failed; a runner lost or late in a step --> Failed, the steps so far kept
  * </pre>
  */
 public final class StatusComputer {
@@ -328,7 +333,9 @@ public final class StatusComputer {
             status.setMessage("Running on " + runners + " runners.");
             next.startAtMs = OptionalLong.of(status.getStartAtMs());
             next.event(EventReason.Started, "The runners start at " + status.getStartTime() + ".");
-            next.requeue = Optional.of(POLL);
+            // A search records its first step at once, to begin a second after the start.
+            next.requeue =
+                    Optional.of(RunnerInvocations.search(spec) ? Duration.ofMillis(1) : POLL);
             return next.build();
         }
         List<Integer> notReady = new ArrayList<>();
@@ -472,6 +479,63 @@ public final class StatusComputer {
     }
 
     private static Decision running(Observation seen, Builder next) {
+        if (RunnerInvocations.search(seen.runSpec())) {
+            return SearchProgress.searching(seen, next);
+        }
+        Load load = RunnerInvocations.load(seen.runSpec());
+        Instant reportBy =
+                Instant.ofEpochMilli(next.status.getStartAtMs())
+                        .plusMillis(load.totalDurationMs())
+                        .plusMillis(load.timeoutMs())
+                        .plus(REPORT_GRACE);
+        return running(seen, next, reportBy);
+    }
+
+    /**
+     * Why runner {@code i}, which has not reported, is lost: its pod deleted or failed, or
+     * unreachable for {@link #LOST_AFTER}; empty while it may still report.
+     */
+    static Optional<Grouped.Item> lost(
+            int i, Observation seen, TcpLoadTestStatus status, Instant startAt) {
+        RunnerPod pod = seen.pods().get(i);
+        Optional<Instant> unreachableSince =
+                Optional.ofNullable(status.getRunners().get(i).getUnreachableSince())
+                        .map(Instant::parse);
+        if (pod == null) {
+            return Optional.of(
+                    new Grouped.Item(
+                            i, "runner " + i, "lost: its pod was deleted before it reported"));
+        }
+        if (pod.failed()) {
+            return Optional.of(
+                    new Grouped.Item(
+                            i,
+                            runnerName(pod),
+                            "lost"
+                                    + at(
+                                            pod.endedAt() == null ? seen.now() : pod.endedAt(),
+                                            startAt)
+                                    + ": "
+                                    + describe(pod)));
+        }
+        if (unreachableSince.isPresent()
+                && !seen.now().isBefore(unreachableSince.get().plus(LOST_AFTER))) {
+            // A runner on a lost node: its pod looks as it was, and no answer comes.
+            return Optional.of(
+                    new Grouped.Item(
+                            i,
+                            runnerName(pod),
+                            "lost"
+                                    + at(unreachableSince.get(), startAt)
+                                    + ": unreachable for "
+                                    + LOST_AFTER.toSeconds()
+                                    + " s (its node may be lost)"));
+        }
+        return Optional.empty();
+    }
+
+    /** Every runner reports by {@code reportBy} or is counted lost. */
+    static Decision running(Observation seen, Builder next, Instant reportBy) {
         TcpLoadTestStatus status = next.status;
         TcpLoadTestSpec spec = seen.runSpec();
         int runners = spec.getRunners();
@@ -482,50 +546,17 @@ public final class StatusComputer {
         List<Integer> pending = new ArrayList<>();
         boolean terminating = false;
         for (int i = 0; i < runners; i++) {
-            RunnerPod pod = seen.pods().get(i);
             if (seen.results().containsKey(i)) {
                 continue;
             }
-            Optional<Instant> unreachableSince =
-                    Optional.ofNullable(status.getRunners().get(i).getUnreachableSince())
-                            .map(Instant::parse);
-            if (pod == null) {
-                lost.add(
-                        new Grouped.Item(
-                                i, "runner " + i, "lost: its pod was deleted before it reported"));
-            } else if (pod.failed()) {
-                lost.add(
-                        new Grouped.Item(
-                                i,
-                                runnerName(pod),
-                                "lost"
-                                        + at(
-                                                pod.endedAt() == null ? seen.now() : pod.endedAt(),
-                                                startAt)
-                                        + ": "
-                                        + describe(pod)));
-            } else if (unreachableSince.isPresent()
-                    && !seen.now().isBefore(unreachableSince.get().plus(LOST_AFTER))) {
-                // A runner on a lost node: its pod looks as it was, and no answer comes.
-                lost.add(
-                        new Grouped.Item(
-                                i,
-                                runnerName(pod),
-                                "lost"
-                                        + at(unreachableSince.get(), startAt)
-                                        + ": unreachable for "
-                                        + LOST_AFTER.toSeconds()
-                                        + " s (its node may be lost)"));
+            Optional<Grouped.Item> gone = lost(i, seen, status, startAt);
+            if (gone.isPresent()) {
+                lost.add(gone.get());
             } else {
                 pending.add(i);
-                terminating |= pod.terminating() != null;
+                terminating |= seen.pods().get(i).terminating() != null;
             }
         }
-        Load load = RunnerInvocations.load(spec);
-        Instant reportBy =
-                startAt.plusMillis(load.totalDurationMs())
-                        .plusMillis(load.timeoutMs())
-                        .plus(REPORT_GRACE);
         if (!pending.isEmpty() && seen.now().isBefore(reportBy)) {
             status.setSummary(live(seen, startAt));
             status.setMessage(
@@ -598,6 +629,14 @@ public final class StatusComputer {
                 true,
                 "AllReported",
                 "Every runner reported its result.");
+        CapacityStatus capacity = RunnerInvocations.search(spec) ? status.getCapacity() : null;
+        if (capacity != null && !SearchProgress.answered(capacity)) {
+            return next.fail(
+                    EventReason.CapacityNotFound,
+                    "The capacity search found no capacity: " + capacity.getMessage() + ".",
+                    false);
+        }
+        // A search's runners each report the last step's result: the confirmation that held.
         List<Thresholds.Miss> misses =
                 Thresholds.evaluate(spec.getThresholds(), status.getSummary());
         if (!misses.isEmpty()) {
@@ -615,6 +654,17 @@ public final class StatusComputer {
                         ? "Every runner reported; no thresholds were set."
                         : "Every threshold held: " + String.join(", ", spec.getThresholds()) + ".";
         next.condition(TcpLoadTestStatus.THRESHOLDS_MET, true, "ThresholdsMet", message);
+        if (capacity != null) {
+            message =
+                    "Capacity "
+                            + SearchSpec.formatRate(capacity.getRate())
+                            + " requests/sec (SLO "
+                            + capacity.getSlo()
+                            + "): "
+                            + capacity.getMessage()
+                            + ". "
+                            + message;
+        }
         status.setPhase(Phase.Succeeded);
         status.setMessage(message);
         next.event(EventReason.Succeeded, message);
@@ -636,13 +686,22 @@ public final class StatusComputer {
         }
         boolean anyRunning = seen.pods().values().stream().anyMatch(RunnerPod::running);
         next.finishRunners = anyRunning;
+        // A search that failed in a step leaves runners waiting for the next one.
+        next.endSteps = anyRunning && RunnerInvocations.search(seen.runSpec());
+        if (next.endSteps) {
+            // Its runners end their step first, and take a finish only once they hold a result.
+            next.requeue = Optional.of(POLL);
+        }
         Integer ttl = seen.runSpec().getTtlSecondsAfterFinished();
         if (ttl == null || status.getCompletionTime() == null || !seen.jobExists()) {
             return next.build();
         }
         Instant expiry = Instant.parse(status.getCompletionTime()).plusSeconds(ttl);
         if (seen.now().isBefore(expiry)) {
-            next.requeue = Optional.of(Duration.between(seen.now(), expiry));
+            Duration untilExpiry = Duration.between(seen.now(), expiry);
+            next.requeue =
+                    Optional.of(
+                            next.endSteps && POLL.compareTo(untilExpiry) < 0 ? POLL : untilExpiry);
             return next.build();
         }
         next.deleteChildren = true;
@@ -817,7 +876,7 @@ public final class StatusComputer {
     }
 
     /** {@code runner 2 (pod NAME)}, or {@code runner 2} for a runner with no pod (local mode). */
-    private static String runnerName(RunnerPod pod) {
+    static String runnerName(RunnerPod pod) {
         return pod.name() == null
                 ? "runner " + pod.index()
                 : "runner " + pod.index() + " (pod " + pod.name() + ")";
@@ -862,7 +921,7 @@ public final class StatusComputer {
     }
 
     /** The decision under construction. */
-    private static final class Builder {
+    static final class Builder {
         final TcpLoadTestStatus status;
         final Instant now;
         final long generation;
@@ -874,6 +933,8 @@ public final class StatusComputer {
         boolean deleteChildren;
         boolean writeFirst;
         Optional<Duration> requeue = Optional.empty();
+        Optional<StepInstruction> step = Optional.empty();
+        boolean endSteps;
 
         Builder(TcpLoadTestStatus status, Instant now, long generation) {
             this.status = status;
@@ -964,7 +1025,9 @@ public final class StatusComputer {
                     deleteChildren,
                     events,
                     writeFirst,
-                    requeue);
+                    requeue,
+                    step,
+                    endSteps);
         }
     }
 }

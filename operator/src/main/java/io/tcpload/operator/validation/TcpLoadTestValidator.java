@@ -131,21 +131,6 @@ public final class TcpLoadTestValidator {
         return Optional.empty();
     }
 
-    /**
-     * What a cluster cannot run yet though local mode can: a capacity search ({@code spec.search}),
-     * whose steps the operator does not drive yet. The reconciler refuses it with this; {@code
-     * tcpload run} runs it.
-     */
-    public static Optional<Failure> inCluster(TcpLoadTestSpec spec) {
-        if (spec != null && RunnerInvocations.search(spec)) {
-            return fail(
-                    "spec.search",
-                    "the operator does not run capacity searches yet: run this test with"
-                            + " tcpload run (local mode), which searches with spec.runners runners.");
-        }
-        return Optional.empty();
-    }
-
     /** Validates what the spec carries inline; a {@code profileFrom} profile is not parsed. */
     public static Optional<Failure> validate(TcpLoadTestSpec spec) {
         return validate(spec, Sources.inline(spec));

@@ -49,7 +49,16 @@ class CrdInSyncTest {
         assertThat(version.getSubresources().getStatus()).isNotNull();
         assertThat(version.getAdditionalPrinterColumns())
                 .extracting(CustomResourceColumnDefinition::getName)
-                .containsExactlyInAnyOrder("Phase", "Runners", "TPS", "P99", "Success%", "Age");
+                .containsExactlyInAnyOrder(
+                        "Phase",
+                        "Runners",
+                        "TPS",
+                        "P99",
+                        "Success%",
+                        "Age",
+                        "Step",
+                        "StepRate",
+                        "Capacity");
     }
 
     /** Every field of ours has a description, so that {@code kubectl explain} helps. */

@@ -11,6 +11,7 @@ import io.tcpload.operator.crd.TcpLoadTest;
 import io.tcpload.operator.crd.TcpLoadTestStatus;
 import io.tcpload.operator.status.RunnerProbe;
 import io.tcpload.operator.status.StatusComputer;
+import io.tcpload.operator.status.StepInstruction;
 import java.lang.reflect.Proxy;
 import java.time.Clock;
 import java.util.Collection;
@@ -34,6 +35,21 @@ class ErrorStatusTest {
 
                 @Override
                 public void start(Collection<String> podIps, long atEpochMs, String token) {
+                    throw new AssertionError();
+                }
+
+                @Override
+                public void step(Collection<String> podIps, StepInstruction step, String token) {
+                    throw new AssertionError();
+                }
+
+                @Override
+                public Optional<String> stepResult(String podIp, int number, String token) {
+                    throw new AssertionError();
+                }
+
+                @Override
+                public void endSteps(Collection<String> podIps, String token) {
                     throw new AssertionError();
                 }
 

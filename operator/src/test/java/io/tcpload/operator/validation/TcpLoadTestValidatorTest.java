@@ -435,20 +435,6 @@ class TcpLoadTestValidatorTest {
     }
 
     @Test
-    void aClusterRefusesACapacitySearchThatLocalModeRuns() {
-        TcpLoadTestSpec spec = Specs.valid();
-        search(search -> {}).accept(spec);
-
-        assertThat(TcpLoadTestValidator.inCluster(spec))
-                .hasValueSatisfying(
-                        failure -> {
-                            assertThat(failure.field()).isEqualTo("spec.search");
-                            assertThat(failure.message()).contains("tcpload run");
-                        });
-        assertThat(TcpLoadTestValidator.inCluster(Specs.valid())).isEmpty();
-    }
-
-    @Test
     void aCapacitySearchIsRefusedByFieldForEachBadValue() {
         assertRefused(
                 spec -> {

@@ -140,11 +140,24 @@ public final class CapacitySearch {
      * @throws IllegalStateException when the search has ended
      */
     public Step record(StepFigures figures) {
+        return record(figures, Verdict.judge(spec, figures));
+    }
+
+    /**
+     * The figures of the step {@link #next} gave, judged already: an orchestrator that keeps each
+     * step's verdict (a status) replays its steps through a new search to learn the next one, and
+     * gets the same next steps and outcome as the search that judged them. Of the figures, only the
+     * first step's mean latency is read (for the Little's law check).
+     *
+     * @return the step with its verdict
+     * @throws IllegalStateException when the search has ended
+     */
+    public Step record(StepFigures figures, Verdict verdict) {
         if (pending == null) {
             throw new IllegalStateException("the search has ended");
         }
         Order order = pending;
-        Step step = new Step(order, figures, Verdict.judge(spec, figures));
+        Step step = new Step(order, figures, verdict);
         steps.add(step);
         pending = null;
         boolean ok = step.verdict().held();

@@ -97,6 +97,9 @@ class ToldStepsTest {
             assertThat(over.achievedRate()).as("%s", over).isLessThan(2_000 * 1.05);
             assertThat(over.backlogAtEnd()).as("%s", over).isGreaterThan(1_000);
             assertThat(below.info().connections()).isEqualTo(128);
+            // Opened before the first step and kept: no step connected anew.
+            assertThat(below.connectUs().getTotalCount()).as("connects in step 1").isZero();
+            assertThat(above.connectUs().getTotalCount()).as("connects in step 2").isZero();
             assertThat(LiveStats.fromJson(send(get(base + "/stats")).body()).step()).isEqualTo(2);
 
             assertThat(post(base + RunnerProtocol.stepEnd()).statusCode()).isEqualTo(200);

@@ -104,6 +104,29 @@ class CapacitySearchTest {
         assertThat(outcome.steps()).hasSizeLessThanOrEqualTo(12);
     }
 
+    /**
+     * An orchestrator keeps only each step's verdict and the first step's mean latency (its
+     * status): replayed through a new search, they give the same orders and the same outcome.
+     */
+    @Test
+    void replayingRecordedVerdictsGivesTheSameStepsAndOutcome() {
+        SearchSpec spec = spec("p99 < 50ms", 100, 4000, 0.02, 1_000_000);
+        Outcome judged = run(spec, r -> queue(2000, 4, r));
+
+        CapacitySearch replay = new CapacitySearch(spec);
+        for (CapacitySearch.Step step : judged.steps()) {
+            assertThat(replay.next()).contains(step.order());
+            StepFigures kept = queue(1, step.figures().figures().meanMs(), 1);
+            assertThat(replay.record(kept, step.verdict()).verdict()).isEqualTo(step.verdict());
+        }
+
+        assertThat(replay.next()).isEmpty();
+        Outcome replayed = replay.outcome().orElseThrow();
+        assertThat(replayed.end()).isEqualTo(judged.end());
+        assertThat(replayed.capacity()).isEqualTo(judged.capacity());
+        assertThat(replayed.message()).isEqualTo(judged.message());
+    }
+
     @Test
     void growsGeometricallyThenBisects() {
         Outcome outcome =
