@@ -74,7 +74,7 @@ public final class WeightedOrder {
             if (weight < 1) {
                 throw new IllegalArgumentException("weights must be at least 1, got " + weight);
             }
-            divisor = gcd(divisor, weight);
+            divisor = (int) gcd(divisor, weight);
         }
         long total = 0;
         int[] reduced = new int[weights.length];
@@ -347,7 +347,7 @@ public final class WeightedOrder {
             lane.sort(null);
             int divisor = 0;
             for (int request : lane) {
-                divisor = gcd(divisor, weights[request]);
+                divisor = (int) gcd(divisor, weights[request]);
             }
             int[] laneWeights = new int[lane.size()];
             int sum = 0;
@@ -362,15 +362,6 @@ public final class WeightedOrder {
             }
         }
         return lanes;
-    }
-
-    private static int gcd(int a, int b) {
-        while (b != 0) {
-            int t = a % b;
-            a = b;
-            b = t;
-        }
-        return a;
     }
 
     private static long gcd(long a, long b) {
