@@ -151,6 +151,20 @@ class StatusComputerSearchTest {
         return test;
     }
 
+    /** A search started, its first step recorded in the status (not yet told). */
+    private static TcpLoadTest firstStepRecorded() {
+        TcpLoadTest test = started();
+        return after(
+                test,
+                StatusComputer.next(
+                        seen(
+                                test,
+                                probes(RUNNING),
+                                Map.of(),
+                                StepResults.NONE,
+                                T0.plusMillis(600))));
+    }
+
     @Test
     void eachStepIsRecordedBeforeItIsToldAndJudgedOnEveryRunnersResultsMerged() {
         TcpLoadTest test = started();
@@ -232,16 +246,11 @@ class StatusComputerSearchTest {
 
     @Test
     void aSearchRunsToItsCapacityAndTheRunnersLastStepIsTheSummary() {
-        TcpLoadTest test = started();
-        Instant now = T0.plusMillis(600);
-        test =
-                after(
-                        test,
-                        StatusComputer.next(
-                                seen(test, probes(RUNNING), Map.of(), StepResults.NONE, now)));
+        TcpLoadTest test = firstStepRecorded();
         // 100 held, 400 failed (slow), then bisected to 10%: 200 held, 283 failed, 238 held,
         // 259 held (259 * 1.1 > 283), then confirmed.
         int steps = 0;
+        Instant now = T0.plusMillis(600);
         while (test.getStatus().getCapacity().getCurrent() != null && steps < 20) {
             var current = test.getStatus().getCapacity().getCurrent();
             double rate = current.getTargetRate();
@@ -328,13 +337,7 @@ class StatusComputerSearchTest {
 
     @Test
     void aMinimumThatFailsAlreadyEndsTheSearchAndFailsTheTestWithTheStepsFigures() {
-        TcpLoadTest test = started();
-        Instant now = T0.plusMillis(600);
-        test =
-                after(
-                        test,
-                        StatusComputer.next(
-                                seen(test, probes(RUNNING), Map.of(), StepResults.NONE, now)));
+        TcpLoadTest test = firstStepRecorded();
         long atMs = test.getStatus().getCapacity().getCurrent().getStartAtMs();
         Instant ended = Instant.ofEpochMilli(atMs + 2_100);
 
@@ -373,13 +376,7 @@ class StatusComputerSearchTest {
 
     @Test
     void aRunnerThatDoesNotReportAStepByItsDeadlineEndsTheSearchNamingIt() {
-        TcpLoadTest test = started();
-        Instant now = T0.plusMillis(600);
-        test =
-                after(
-                        test,
-                        StatusComputer.next(
-                                seen(test, probes(RUNNING), Map.of(), StepResults.NONE, now)));
+        TcpLoadTest test = firstStepRecorded();
         long atMs = test.getStatus().getCapacity().getCurrent().getStartAtMs();
         Instant late =
                 Instant.ofEpochMilli(atMs + 2_000)
@@ -432,13 +429,7 @@ class StatusComputerSearchTest {
 
     @Test
     void aRunnerLostInAStepEndsTheSearchKeepingTheStepsJudged() {
-        TcpLoadTest test = started();
-        Instant now = T0.plusMillis(600);
-        test =
-                after(
-                        test,
-                        StatusComputer.next(
-                                seen(test, probes(RUNNING), Map.of(), StepResults.NONE, now)));
+        TcpLoadTest test = firstStepRecorded();
         long atMs = test.getStatus().getCapacity().getCurrent().getStartAtMs();
         Instant ended = Instant.ofEpochMilli(atMs + 2_100);
         test =
