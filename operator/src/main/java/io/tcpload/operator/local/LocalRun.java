@@ -549,14 +549,7 @@ public final class LocalRun {
             runner.stop();
             return failed(runner, "did not stop in time");
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof CancellationException) {
-                return failed(runner, "stopped before the start");
-            }
-            if (cause instanceof LocalRunner.NotRunException notRun) {
-                return failed(runner, notRun.getMessage());
-            }
-            return failed(runner, "crashed: " + cause);
+            return failed(runner, e);
         }
     }
 
@@ -667,15 +660,20 @@ public final class LocalRun {
             runner.stop();
             return failed(runner, "did not stop in time");
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof CancellationException) {
-                return failed(runner, "stopped before the start");
-            }
-            if (cause instanceof LocalRunner.NotRunException notRun) {
-                return failed(runner, notRun.getMessage());
-            }
-            return failed(runner, "crashed: " + cause);
+            return failed(runner, e);
         }
+    }
+
+    /** What ended a runner's run before it reported, said as its failure. */
+    private RunnerOutcome failed(LocalRunner runner, ExecutionException e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof CancellationException) {
+            return failed(runner, "stopped before the start");
+        }
+        if (cause instanceof LocalRunner.NotRunException notRun) {
+            return failed(runner, notRun.getMessage());
+        }
+        return failed(runner, "crashed: " + cause);
     }
 
     private RunnerOutcome failed(LocalRunner runner, String reason) {
