@@ -27,14 +27,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The backlog rule against a real queue: one worker of 5 ms (200 a second) loaded at a rate just
- * above its budget answers each request well within a loose objective, yet its queue grows; the
- * step is judged over capacity by the backlog alone. Below the budget the same step holds.
+ * The backlog rule against a real queue: one worker of 5 ms (200 a second) loaded at a rate above
+ * its budget answers each request well within a loose objective, yet its queue grows; the step is
+ * judged over capacity by the backlog alone. Well below the budget the same step holds.
+ *
+ * <p>The rates keep clear of the capacity on both sides, so that a busy machine cannot turn the
+ * verdicts: at 90% of it, a load generator that stalls for a quarter of a second leaves a queue
+ * that the spare tenth drains only over seconds, and the control step fails for the machine, not
+ * for the rule.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class BacklogRuleTest {
     private static final SearchSpec SPEC =
-            new SearchSpec(Slo.parse("p99 < 2s"), 100, 400, 4_000, 500, 0.02, 64);
+            new SearchSpec(Slo.parse("p99 < 3s"), 100, 400, 4_000, 500, 0.02, 64);
 
     /** Two steps on one set of open connections: each step's own result. */
     private static List<RunSummary> steps(double... rates) throws Exception {
@@ -83,15 +88,16 @@ class BacklogRuleTest {
 
     @Test
     void aQueueThatGrowsIsOverCapacityThoughItsLatencyHolds() throws Exception {
-        List<RunSummary> results = steps(180, 220);
+        List<RunSummary> results = steps(100, 260);
         assertThat(results).hasSize(2);
 
-        StepFigures below = StepFigures.of(results.get(0), 180);
+        StepFigures below = StepFigures.of(results.get(0), 100);
         assertThat(Verdict.judge(SPEC, below).held()).as(below.toString()).isTrue();
 
-        StepFigures above = StepFigures.of(results.get(1), 220);
+        StepFigures above = StepFigures.of(results.get(1), 260);
         Verdict verdict = Verdict.judge(SPEC, above);
-        // Twenty more a second than it serves: the latency stays far below 2 s, the queue grows.
+        // Sixty more a second than it serves: over the 4.5 s of the step the queue grows to some
+        // 270 requests, 1.4 s of waiting, so the latency holds below 3 s while the queue grows.
         assertThat(SPEC.slo().misses(above.figures())).isEmpty();
         assertThat(verdict.held()).isFalse();
         assertThat(verdict.describe()).contains("backlog grew from");
