@@ -39,6 +39,9 @@ public final class HttpResponseFramer {
      */
     private static final int RETAINED_COPY_BYTES = 64 * 1024;
 
+    /** The longest header line kept for reading in every connection's framer. */
+    private static final int HEADER_LINE_BYTES = 128;
+
     private static final long MAX_BUFFER_BYTES = Integer.MAX_VALUE - MAX_HEADER_BYTES;
     private static final byte CR = '\r';
     private static final byte LF = '\n';
@@ -89,6 +92,9 @@ public final class HttpResponseFramer {
     private long chunkRemaining;
     private long bodyBytes;
     private int trailerBytes;
+
+    /** The header line being read, copied; long enough for any header this framer reads. */
+    private final byte[] headerLine = new byte[HEADER_LINE_BYTES];
 
     private ByteBuf headCopy;
     private ByteBuf bodyCopy;
@@ -307,84 +313,95 @@ public final class HttpResponseFramer {
         if (first != CONTENT_LENGTH[0] && first != TRANSFER_ENCODING[0]) {
             return;
         }
-        int colon = in.indexOf(from, end, (byte) ':');
+        // The line is read from a copy: one bounded copy, then plain array reads. Reading each
+        // byte through the buffer inlines its bounds checks at every one of the loops below,
+        // which made this the costliest method for the JIT to compile in a short run. A line
+        // longer than the kept array (rare: a long Cookie or Content-Type) gets a one-off copy,
+        // so that no server can make every connection keep a large array.
+        int length = end - from;
+        byte[] line = length <= headerLine.length ? headerLine : new byte[length];
+        in.getBytes(from, line, 0, length);
+        int colon = indexOf(line, 0, length, (byte) ':');
         if (colon < 0) {
             return;
         }
         int nameEnd = colon;
-        while (nameEnd > from && isBlank(in.getByte(nameEnd - 1))) {
+        while (nameEnd > 0 && isBlank(line[nameEnd - 1])) {
             nameEnd--;
         }
-        boolean contentLength = equalsIgnoreCase(in, from, nameEnd - from, CONTENT_LENGTH);
-        boolean connection =
-                !contentLength && equalsIgnoreCase(in, from, nameEnd - from, CONNECTION);
+        boolean contentLength = equalsIgnoreCase(line, 0, nameEnd, CONTENT_LENGTH);
+        boolean connection = !contentLength && equalsIgnoreCase(line, 0, nameEnd, CONNECTION);
         if (!contentLength
                 && !connection
-                && !equalsIgnoreCase(in, from, nameEnd - from, TRANSFER_ENCODING)) {
+                && !equalsIgnoreCase(line, 0, nameEnd, TRANSFER_ENCODING)) {
             return;
         }
         int valueFrom = colon + 1;
-        int valueEnd = end;
-        while (valueFrom < valueEnd && isBlank(in.getByte(valueFrom))) {
+        int valueEnd = length;
+        while (valueFrom < valueEnd && isBlank(line[valueFrom])) {
             valueFrom++;
         }
-        while (valueEnd > valueFrom && isBlank(in.getByte(valueEnd - 1))) {
+        while (valueEnd > valueFrom && isBlank(line[valueEnd - 1])) {
             valueEnd--;
         }
         if (contentLength) {
-            parseContentLength(in, valueFrom, valueEnd);
+            parseContentLength(line, valueFrom, valueEnd, in, from);
         } else if (connection) {
-            parseConnection(in, valueFrom, valueEnd);
+            parseConnection(line, valueFrom, valueEnd);
         } else {
             // The last coding decides; a response whose last coding is not chunked ends on close.
             transferEncoding = true;
             int tokenFrom = valueEnd;
-            while (tokenFrom > valueFrom && in.getByte(tokenFrom - 1) != ',') {
+            while (tokenFrom > valueFrom && line[tokenFrom - 1] != ',') {
                 tokenFrom--;
             }
-            while (tokenFrom < valueEnd && isBlank(in.getByte(tokenFrom))) {
+            while (tokenFrom < valueEnd && isBlank(line[tokenFrom])) {
                 tokenFrom++;
             }
-            chunked = equalsIgnoreCase(in, tokenFrom, valueEnd - tokenFrom, CHUNKED);
+            chunked = equalsIgnoreCase(line, tokenFrom, valueEnd - tokenFrom, CHUNKED);
         }
     }
 
     /**
      * Looks for the {@code close} and {@code keep-alive} options among the comma-separated ones.
      */
-    private void parseConnection(ByteBuf in, int from, int end) {
+    private void parseConnection(byte[] line, int from, int end) {
         int tokenFrom = from;
         while (tokenFrom < end) {
-            int comma = in.indexOf(tokenFrom, end, (byte) ',');
+            int comma = indexOf(line, tokenFrom, end, (byte) ',');
             int tokenEnd = comma < 0 ? end : comma;
             int a = tokenFrom;
             int b = tokenEnd;
-            while (a < b && isBlank(in.getByte(a))) {
+            while (a < b && isBlank(line[a])) {
                 a++;
             }
-            while (b > a && isBlank(in.getByte(b - 1))) {
+            while (b > a && isBlank(line[b - 1])) {
                 b--;
             }
-            connectionClose |= equalsIgnoreCase(in, a, b - a, CLOSE);
-            connectionKeepAlive |= equalsIgnoreCase(in, a, b - a, KEEP_ALIVE);
+            connectionClose |= equalsIgnoreCase(line, a, b - a, CLOSE);
+            connectionKeepAlive |= equalsIgnoreCase(line, a, b - a, KEEP_ALIVE);
             tokenFrom = tokenEnd + 1;
         }
     }
 
-    private void parseContentLength(ByteBuf in, int from, int end) {
+    /**
+     * The value {@code line[from, end)}; {@code in} at {@code lineIndex} holds the same line, to
+     * quote it in an error.
+     */
+    private void parseContentLength(byte[] line, int from, int end, ByteBuf in, int lineIndex) {
         long value = 0;
         for (int i = from; i < end; i++) {
-            byte b = in.getByte(i);
+            byte b = line[i];
             if (!isDigit(b)) {
                 throw new ResponseFramingException(
                         "bad HTTP Content-Length "
-                                + ResponseFramingException.quote(in, from, end - from));
+                                + ResponseFramingException.quote(in, lineIndex + from, end - from));
             }
             value = value * 10 + (b - '0');
             if (value > maxBodyBytes) {
                 throw new ResponseFramingException(
                         "HTTP Content-Length "
-                                + ResponseFramingException.quote(in, from, end - from)
+                                + ResponseFramingException.quote(in, lineIndex + from, end - from)
                                 + " exceeds max_response_bytes "
                                 + maxBodyBytes);
             }
@@ -658,13 +675,13 @@ public final class HttpResponseFramer {
         return true;
     }
 
-    /** Compares with a lower-case ASCII {@code expected}, ignoring the case of {@code in}. */
-    private static boolean equalsIgnoreCase(ByteBuf in, int index, int length, byte[] expected) {
+    /** Compares with a lower-case ASCII {@code expected}, ignoring the case of {@code line}. */
+    private static boolean equalsIgnoreCase(byte[] line, int index, int length, byte[] expected) {
         if (length != expected.length) {
             return false;
         }
         for (int i = 0; i < length; i++) {
-            int b = in.getByte(index + i);
+            int b = line[index + i];
             if (b >= 'A' && b <= 'Z') {
                 b += 'a' - 'A';
             }
@@ -673,6 +690,15 @@ public final class HttpResponseFramer {
             }
         }
         return true;
+    }
+
+    private static int indexOf(byte[] line, int from, int end, byte value) {
+        for (int i = from; i < end; i++) {
+            if (line[i] == value) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static boolean isDigit(byte b) {
