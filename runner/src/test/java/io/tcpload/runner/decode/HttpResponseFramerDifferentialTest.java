@@ -177,12 +177,17 @@ class HttpResponseFramerDifferentialTest {
                             + "v"
                             + random.nextInt(1000));
         }
+        if (random.nextInt(3) == 0) {
+            // A line the framer must look into (it starts as Content-Length does) on either side
+            // of the length its framer keeps a copy buffer for.
+            headers.add("Content-Type: text/plain; x=" + "y".repeat(80 + random.nextInt(80)));
+        }
         if (chunked) {
-            headers.add(randomCase(random, "Transfer-Encoding") + ": chunked");
+            headers.add(randomCase(random, "Transfer-Encoding") + ":" + blanks(random) + "chunked");
         } else if (!closeDelimited && !noBody) {
-            headers.add(randomCase(random, "Content-Length") + ": " + body.length);
+            headers.add(randomCase(random, "Content-Length") + ":" + blanks(random) + body.length);
         } else if (closeDelimited) {
-            headers.add("Connection: close");
+            headers.add("Connection:" + blanks(random) + "close");
         }
         java.util.Collections.shuffle(headers, random);
         for (String h : headers) {
@@ -201,6 +206,11 @@ class HttpResponseFramerDifferentialTest {
             out.writeBytes(body);
         }
         return out.toByteArray();
+    }
+
+    /** One blank mostly; sometimes enough to make the header line longer than 128 bytes. */
+    private static String blanks(Random random) {
+        return random.nextInt(4) == 0 ? " ".repeat(100 + random.nextInt(60)) : " ";
     }
 
     private static void writeChunked(Random random, byte[] body, ByteArrayOutputStream out) {
