@@ -26,12 +26,21 @@ class RememberedTrustTest {
     private static final SelfSigned OTHER = SelfSigned.forNames(List.of("127.0.0.1"));
     private static final String AUTH = "ECDHE_ECDSA";
 
-    /** The JDK's checker trusting {@link #SERVER}, counting its calls. */
+    /**
+     * The JDK's checker trusting {@link #SERVER}, counting its calls of the engine's server check;
+     * or, {@code acceptsAll}, a checker that accepts any server chain.
+     */
     private static final class Counting extends X509ExtendedTrustManager {
         final X509ExtendedTrustManager jdk;
+        final boolean acceptsAll;
         final AtomicInteger checks = new AtomicInteger();
 
         Counting() throws Exception {
+            this(false);
+        }
+
+        Counting(boolean acceptsAll) throws Exception {
+            this.acceptsAll = acceptsAll;
             KeyStore anchors = KeyStore.getInstance(KeyStore.getDefaultType());
             anchors.load(null, null);
             anchors.setCertificateEntry("ca", SERVER.certificate());
@@ -51,20 +60,20 @@ class RememberedTrustTest {
         public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine)
                 throws CertificateException {
             checks.incrementAndGet();
-            jdk.checkServerTrusted(chain, authType, engine);
+            if (!acceptsAll) {
+                jdk.checkServerTrusted(chain, authType, engine);
+            }
         }
 
         @Override
         public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket)
                 throws CertificateException {
-            checks.incrementAndGet();
             jdk.checkServerTrusted(chain, authType, socket);
         }
 
         @Override
         public void checkServerTrusted(X509Certificate[] chain, String authType)
                 throws CertificateException {
-            checks.incrementAndGet();
             jdk.checkServerTrusted(chain, authType);
         }
 
@@ -153,39 +162,8 @@ class RememberedTrustTest {
     @Test
     void noMoreThanItsBoundOfChainsIsRemembered() throws Exception {
         // A checker that accepts anything: many servers' chains, each accepted once.
-        Counting jdk = new Counting();
-        X509ExtendedTrustManager acceptsAll =
-                new X509ExtendedTrustManager() {
-                    @Override
-                    public void checkServerTrusted(
-                            X509Certificate[] chain, String authType, SSLEngine engine) {
-                        jdk.checks.incrementAndGet();
-                    }
-
-                    @Override
-                    public void checkServerTrusted(
-                            X509Certificate[] chain, String authType, Socket socket) {}
-
-                    @Override
-                    public void checkServerTrusted(X509Certificate[] chain, String authType) {}
-
-                    @Override
-                    public void checkClientTrusted(
-                            X509Certificate[] chain, String authType, SSLEngine engine) {}
-
-                    @Override
-                    public void checkClientTrusted(
-                            X509Certificate[] chain, String authType, Socket socket) {}
-
-                    @Override
-                    public void checkClientTrusted(X509Certificate[] chain, String authType) {}
-
-                    @Override
-                    public X509Certificate[] getAcceptedIssuers() {
-                        return new X509Certificate[0];
-                    }
-                };
-        RememberedTrust trust = new RememberedTrust(acceptsAll, System::currentTimeMillis, true);
+        Counting jdk = new Counting(true);
+        RememberedTrust trust = new RememberedTrust(jdk, System::currentTimeMillis, true);
         X509Certificate[] chain = chain(SERVER);
         for (int i = 0; i < RememberedTrust.MAX_CHAINS + 10; i++) {
             trust.checkServerTrusted(chain, "AUTH" + i, (SSLEngine) null);
