@@ -315,13 +315,20 @@ public final class HttpResponseFramer {
         }
         // The line is read from a copy: one bounded copy, then plain array reads. Reading each
         // byte through the buffer inlines its bounds checks at every one of the loops below,
-        // which made this the costliest method for the JIT to compile in a short run. A line
-        // longer than the kept array (rare: a long Cookie or Content-Type) gets a one-off copy,
-        // so that no server can make every connection keep a large array.
+        // which made this the costliest method for the JIT to compile in a short run. Only the
+        // start of a long line is copied until its name is known to matter: a server's long
+        // Cookie or Content-Security-Policy lines cost no allocation, and only a long line of
+        // the three headers read gets a one-off copy, so that no server can make every
+        // connection keep a large array.
         int length = end - from;
-        byte[] line = length <= headerLine.length ? headerLine : new byte[length];
-        in.getBytes(from, line, 0, length);
-        int colon = indexOf(line, 0, length, (byte) ':');
+        byte[] line = headerLine;
+        int copied = Math.min(length, line.length);
+        in.getBytes(from, line, 0, copied);
+        int colon = indexOf(line, 0, copied, (byte) ':');
+        if (colon < 0 && copied < length) {
+            line = wholeLine(in, from, length);
+            colon = indexOf(line, 0, length, (byte) ':');
+        }
         if (colon < 0) {
             return;
         }
@@ -335,6 +342,9 @@ public final class HttpResponseFramer {
                 && !connection
                 && !equalsIgnoreCase(line, 0, nameEnd, TRANSFER_ENCODING)) {
             return;
+        }
+        if (line == headerLine && copied < length) {
+            line = wholeLine(in, from, length);
         }
         int valueFrom = colon + 1;
         int valueEnd = length;
@@ -360,6 +370,13 @@ public final class HttpResponseFramer {
             }
             chunked = equalsIgnoreCase(line, tokenFrom, valueEnd - tokenFrom, CHUNKED);
         }
+    }
+
+    /** A header line longer than the kept array, copied whole for once. */
+    private static byte[] wholeLine(ByteBuf in, int from, int length) {
+        byte[] line = new byte[length];
+        in.getBytes(from, line, 0, length);
+        return line;
     }
 
     /**
