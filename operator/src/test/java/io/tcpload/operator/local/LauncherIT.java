@@ -8,7 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -29,17 +32,23 @@ class LauncherIT {
     record Run(int exitStatus, String out, String err) {}
 
     private Run tcpload(String... args) throws IOException, InterruptedException {
+        return tcpload(Map.of(), args);
+    }
+
+    private Run tcpload(Map<String, String> environment, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(ROOT.resolve("tcpload").toString());
         command.addAll(List.of(args));
         Path out = workDir.resolve("out.txt");
         Path err = workDir.resolve("err.txt");
-        Process process =
+        ProcessBuilder builder =
                 new ProcessBuilder(command)
                         .directory(workDir.toFile())
                         .redirectOutput(out.toFile())
-                        .redirectError(err.toFile())
-                        .start();
+                        .redirectError(err.toFile());
+        builder.environment().putAll(environment);
+        Process process = builder.start();
         try {
             assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("./tcpload ends").isTrue();
         } finally {
@@ -87,5 +96,42 @@ class LauncherIT {
                     .as("no crash files in the user's folder")
                     .noneMatch(name -> name.startsWith("hs_err") || name.startsWith("core"));
         }
+    }
+
+    /**
+     * Runs of 20 s or less compile with C1 alone, longer ones and those whose length is not their
+     * duration with both compilers; the user's own flags come last and win. Read off the JVM's
+     * final flags.
+     */
+    @Test
+    void aShortRunnerRunCompilesWithC1Alone() throws Exception {
+        assertThat(tieredStopAtLevel("runner", "-d5s", "--version")).isEqualTo(1);
+        assertThat(tieredStopAtLevel("runner", "--duration", "20s", "--version")).isEqualTo(1);
+        assertThat(tieredStopAtLevel("runner", "--version")).as("10 s by default").isEqualTo(1);
+        assertThat(tieredStopAtLevel("runner", "-d21s", "--version")).isEqualTo(4);
+        assertThat(tieredStopAtLevel("runner", "--duration=2m", "--version")).isEqualTo(4);
+        assertThat(tieredStopAtLevel("runner", "-d5s", "--warmup", "30s", "--version"))
+                .isEqualTo(4);
+        assertThat(tieredStopAtLevel("run", "--version")).isEqualTo(4);
+        assertThat(tieredStopAtLevel("-XX:TieredStopAtLevel=4", "runner", "-d5s", "--version"))
+                .as("the user's flag")
+                .isEqualTo(4);
+    }
+
+    private static final Pattern TIERED_STOP =
+            Pattern.compile("(?m)^\\s*intx TieredStopAtLevel\\s+= (\\d+)");
+
+    /** The JIT's top tier in the JVM the launcher starts for {@code args}. */
+    private int tieredStopAtLevel(String... args) throws Exception {
+        String userFlags = "-XX:+PrintFlagsFinal";
+        if (args[0].startsWith("-XX:")) {
+            userFlags += " " + args[0];
+            args = java.util.Arrays.copyOfRange(args, 1, args.length);
+        }
+        Run run = tcpload(Map.of("TCPLOAD_JAVA_OPTS", userFlags), args);
+        assertThat(run.exitStatus()).as(run.out() + run.err()).isZero();
+        Matcher flag = TIERED_STOP.matcher(run.out());
+        assertThat(flag.find()).as(run.out()).isTrue();
+        return Integer.parseInt(flag.group(1));
     }
 }
