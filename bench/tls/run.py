@@ -16,7 +16,10 @@ Also the runner's handshake p50/p99 (from its --json) for the new-connection mea
 --providers, the runner on BoringSSL against the JDK's provider for full handshakes.
 
     python3 bench/tls/run.py [--pairs 5] [--keepalive-seconds 30] [--new-seconds 15]
-        [--connections 100] [--providers]
+        [--connections 100] [--providers] [--only keepalive,resumed,full] [--launcher]
+
+With --launcher, the runner runs as `./tcpload runner` runs it (its JVM options, among them C1 alone
+for runs of 20 s or less, and its start-up archive).
 """
 import argparse
 import json
@@ -131,9 +134,12 @@ def run_wrk(flags, url, extra=()):
     return benchlib.requests_done(out), cpu, out
 
 
+RUNNER = benchlib.java
+
+
 def run_runner(flags, target, json_path, extra=()):
     out, err, cpu, _, _ = benchlib.timed(
-        benchlib.java(*(flags + list(extra) + ["--json=" + json_path, target])))
+        RUNNER(*(flags + list(extra) + ["--json=" + json_path, target])))
     with open(json_path) as f:
         result = json.load(f)
     if result["counts"]["errors"] or result["counts"]["failures"]:
@@ -182,7 +188,13 @@ def main():
     parser.add_argument("--providers", action="store_true",
                         help="also compare the runner on BoringSSL with the JDK's provider")
     parser.add_argument("--only", default="keepalive,resumed,full")
+    parser.add_argument("--launcher", action="store_true",
+                        help="run the runner as ./tcpload runner (the command's JVM options and"
+                             " archive) instead of java -jar on the runner's jar")
     args = parser.parse_args()
+    global RUNNER
+    if args.launcher:
+        RUNNER = benchlib.launcher
     benchlib.require("wrk", "nginx", "openssl")
     folder = tempfile.mkdtemp(prefix="bench-tls-")
     make_certificates(folder)
@@ -190,7 +202,10 @@ def main():
     json_path = os.path.join(folder, "r.json")
     try:
         ca = "--tls-ca=" + os.path.join(folder, "ca.crt")
-        benchlib.jvm_startup_report(["-t1", "-c10", "-d2s", ca, nginx.url()])
+        if args.launcher:
+            benchlib.launcher_startup_report()
+        else:
+            benchlib.jvm_startup_report(["-t1", "-c10", "-d2s", ca, nginx.url()])
         c = "-c%d" % args.connections
         only = args.only.split(",")
         if "keepalive" in only:
