@@ -112,6 +112,7 @@ class LauncherIT {
         assertThat(tieredStopAtLevel("runner", "--duration=2m", "--version")).isEqualTo(4);
         assertThat(tieredStopAtLevel("runner", "-d5s", "--warmup", "30s", "--version"))
                 .isEqualTo(4);
+        assertThat(tieredStopAtLevel("runner", "-d5s", "--await-start", "--version")).isEqualTo(4);
         assertThat(tieredStopAtLevel("run", "--version")).isEqualTo(4);
         assertThat(tieredStopAtLevel("-XX:TieredStopAtLevel=4", "runner", "-d5s", "--version"))
                 .as("the user's flag")
