@@ -39,8 +39,11 @@ public final class HttpResponseFramer {
      */
     private static final int RETAINED_COPY_BYTES = 64 * 1024;
 
-    /** The longest header line kept for reading in every connection's framer. */
-    private static final int HEADER_LINE_BYTES = 128;
+    /**
+     * How much of the head every connection's framer reads at a time from its own array: the whole
+     * head of most responses (nginx sends about 240 bytes).
+     */
+    private static final int WINDOW_BYTES = 512;
 
     private static final long MAX_BUFFER_BYTES = Integer.MAX_VALUE - MAX_HEADER_BYTES;
     private static final byte CR = '\r';
@@ -93,8 +96,8 @@ public final class HttpResponseFramer {
     private long bodyBytes;
     private int trailerBytes;
 
-    /** The header line being read, copied; long enough for any header this framer reads. */
-    private final byte[] headerLine = new byte[HEADER_LINE_BYTES];
+    /** The part of the head being read, copied from the input; see {@link #headers}. */
+    private final byte[] window = new byte[WINDOW_BYTES];
 
     private ByteBuf headCopy;
     private ByteBuf bodyCopy;
@@ -245,8 +248,31 @@ public final class HttpResponseFramer {
         int ri = in.readerIndex();
         int readable = in.readableBytes();
         int limit = Math.min(readable, MAX_HEADER_BYTES);
+        // The window holds in[ri + windowFrom, ri + windowEnd): the head is scanned and read from
+        // it with plain array reads, copied in one go, instead of byte by byte through the
+        // buffer, whose every read is a call or two and a bounds check until C2 has compiled the
+        // whole path (a run of 20 s or less never gets there).
+        int windowFrom = lineStart;
+        int windowEnd = fillWindow(in, ri, windowFrom, limit);
         for (; ; ) {
-            int lf = scanOffset < limit ? in.indexOf(ri + scanOffset, ri + limit, LF) : -1;
+            int lf = -1;
+            int from = scanOffset;
+            if (from < windowEnd) {
+                int at = indexOf(window, from - windowFrom, windowEnd - windowFrom, LF);
+                from = windowEnd;
+                lf = at < 0 ? -1 : windowFrom + at;
+            }
+            if (lf < 0 && from < limit) {
+                if (lineStart > windowFrom) {
+                    // The line goes on past the window: read on from the line's start.
+                    windowFrom = lineStart;
+                    windowEnd = fillWindow(in, ri, windowFrom, limit);
+                    continue;
+                }
+                // A line longer than the window: its end is looked for in the buffer.
+                int found = in.indexOf(ri + from, ri + limit, LF);
+                lf = found < 0 ? -1 : found - ri;
+            }
             if (lf < 0) {
                 scanOffset = limit;
                 if (readable >= MAX_HEADER_BYTES) {
@@ -255,22 +281,42 @@ public final class HttpResponseFramer {
                 }
                 return Step.NEED_MORE;
             }
-            int lineEnd = lf - ri;
-            int contentEnd =
-                    lineEnd > lineStart && in.getByte(lf - 1) == CR ? lineEnd - 1 : lineEnd;
-            scanOffset = lineEnd + 1;
+            int cr = lf - 1;
+            boolean crBefore =
+                    lf > lineStart
+                            && (cr < windowEnd ? window[cr - windowFrom] : in.getByte(ri + cr))
+                                    == CR;
+            int contentEnd = crBefore ? cr : lf;
+            scanOffset = lf + 1;
+            // The line starts in the window, which holds all of it or (a long line) its start.
+            int at = lineStart - windowFrom;
+            int length = contentEnd - lineStart;
+            int held = Math.min(length, windowEnd - lineStart);
             if (statusLineEnd < 0) {
-                parseStatusLine(in, ri + lineStart, contentEnd - lineStart);
+                parseStatusLine(at, length, held, in, ri + lineStart);
                 statusLineEnd = scanOffset;
-            } else if (contentEnd == lineStart) {
+            } else if (length == 0) {
                 headBlockEnd = lineStart;
                 bodyStart = scanOffset;
                 return headersDone(in);
             } else {
-                parseHeaderLine(in, ri + lineStart, ri + contentEnd);
+                parseHeaderLine(at, length, held, in, ri + lineStart);
             }
             lineStart = scanOffset;
         }
+    }
+
+    /**
+     * Copies as much of {@code in} from {@code ri + from} as the window holds, up to {@code limit}.
+     *
+     * @return the end of what it holds, relative to {@code ri} as {@code from} is
+     */
+    private int fillWindow(ByteBuf in, int ri, int from, int limit) {
+        int n = Math.min(limit - from, window.length);
+        if (n > 0) {
+            in.getBytes(ri + from, window, 0, n);
+        }
+        return from + n;
     }
 
     /** Tolerates stray line breaks between responses, as common HTTP clients do. */
@@ -284,14 +330,19 @@ public final class HttpResponseFramer {
         }
     }
 
-    private void parseStatusLine(ByteBuf in, int index, int length) {
+    /**
+     * The status line: {@code length} bytes, the first {@code held} of them in the window at {@code
+     * at}; {@code in} holds it at {@code index}, to quote it in an error.
+     */
+    private void parseStatusLine(int at, int length, int held, ByteBuf in, int index) {
         // HTTP/1.x SP 3DIGIT [SP reason]
-        boolean ok = length >= 12 && startsWith(in, index, HTTP_1);
-        ok = ok && isDigit(in.getByte(index + 7)) && in.getByte(index + 8) == ' ';
-        ok = ok && (length == 12 || in.getByte(index + 12) == ' ');
+        byte[] w = window;
+        boolean ok = length >= 12 && equals(w, at, HTTP_1);
+        ok = ok && isDigit(w[at + 7]) && w[at + 8] == ' ';
+        ok = ok && (length == 12 || (held > 12 && w[at + 12] == ' '));
         int code = 0;
         for (int i = 9; ok && i < 12; i++) {
-            byte b = in.getByte(index + i);
+            byte b = w[at + i];
             ok = isDigit(b);
             code = code * 10 + (b - '0');
         }
@@ -301,53 +352,55 @@ public final class HttpResponseFramer {
                             + ResponseFramingException.quote(in, index, length));
         }
         statusCode = code;
-        http10 = in.getByte(index + 7) == '0';
+        http10 = w[at + 7] == '0';
     }
 
-    /** Looks at {@code Content-Length} and {@code Transfer-Encoding}; other lines are skipped. */
-    private void parseHeaderLine(ByteBuf in, int from, int end) {
+    /**
+     * Looks at {@code Content-Length}, {@code Transfer-Encoding} and {@code Connection}; other
+     * lines are skipped. The line is {@code length} bytes, the first {@code held} of them in the
+     * window at {@code at}; {@code in} holds it whole at {@code index}.
+     */
+    private void parseHeaderLine(int at, int length, int held, ByteBuf in, int index) {
         // Only three header names matter, and most lines of a response are other headers (Server,
-        // Date, ETag...): a line whose first letter rules them out is skipped unscanned, which is
-        // a visible share of a keep-alive client's CPU. Connection and Content-Length share it.
-        int first = in.getByte(from) | 0x20;
+        // Date, ETag...): a line whose first letter rules them out is skipped unread. Connection
+        // and Content-Length share it.
+        byte[] line = window;
+        int first = line[at] | 0x20;
         if (first != CONTENT_LENGTH[0] && first != TRANSFER_ENCODING[0]) {
             return;
         }
-        // The line is read from a copy: one bounded copy, then plain array reads. Reading each
-        // byte through the buffer inlines its bounds checks at every one of the loops below,
-        // which made this the costliest method for the JIT to compile in a short run. Only the
-        // start of a long line is copied until its name is known to matter: a server's long
-        // Cookie or Content-Security-Policy lines cost no allocation, and only a long line of
-        // the three headers read gets a one-off copy, so that no server can make every
-        // connection keep a large array.
-        int length = end - from;
-        byte[] line = headerLine;
-        int copied = Math.min(length, line.length);
-        in.getBytes(from, line, 0, copied);
-        int colon = indexOf(line, 0, copied, (byte) ':');
-        if (colon < 0 && copied < length) {
-            line = wholeLine(in, from, length);
+        // A line longer than the window is copied whole only once its name is known to matter:
+        // a server's long Cookie or Content-Security-Policy lines cost no allocation, and no
+        // server can make every connection keep a large array.
+        int colon = indexOf(line, at, at + held, (byte) ':');
+        if (colon < 0 && held < length) {
+            line = wholeLine(in, index, length);
+            at = 0;
+            held = length;
             colon = indexOf(line, 0, length, (byte) ':');
         }
         if (colon < 0) {
             return;
         }
         int nameEnd = colon;
-        while (nameEnd > 0 && isBlank(line[nameEnd - 1])) {
+        while (nameEnd > at && isBlank(line[nameEnd - 1])) {
             nameEnd--;
         }
-        boolean contentLength = equalsIgnoreCase(line, 0, nameEnd, CONTENT_LENGTH);
-        boolean connection = !contentLength && equalsIgnoreCase(line, 0, nameEnd, CONNECTION);
+        int nameLength = nameEnd - at;
+        boolean contentLength = equalsIgnoreCase(line, at, nameLength, CONTENT_LENGTH);
+        boolean connection = !contentLength && equalsIgnoreCase(line, at, nameLength, CONNECTION);
         if (!contentLength
                 && !connection
-                && !equalsIgnoreCase(line, 0, nameEnd, TRANSFER_ENCODING)) {
+                && !equalsIgnoreCase(line, at, nameLength, TRANSFER_ENCODING)) {
             return;
         }
-        if (line == headerLine && copied < length) {
-            line = wholeLine(in, from, length);
+        if (held < length) {
+            line = wholeLine(in, index, length);
+            colon -= at;
+            at = 0;
         }
         int valueFrom = colon + 1;
-        int valueEnd = length;
+        int valueEnd = at + length;
         while (valueFrom < valueEnd && isBlank(line[valueFrom])) {
             valueFrom++;
         }
@@ -355,7 +408,7 @@ public final class HttpResponseFramer {
             valueEnd--;
         }
         if (contentLength) {
-            parseContentLength(line, valueFrom, valueEnd, in, from);
+            parseContentLength(line, valueFrom, valueEnd, in, index - at);
         } else if (connection) {
             parseConnection(line, valueFrom, valueEnd);
         } else {
@@ -683,9 +736,9 @@ public final class HttpResponseFramer {
 
     // ---- byte helpers
 
-    private static boolean startsWith(ByteBuf in, int index, byte[] prefix) {
+    private static boolean equals(byte[] line, int index, byte[] prefix) {
         for (int i = 0; i < prefix.length; i++) {
-            if (in.getByte(index + i) != prefix[i]) {
+            if (line[index + i] != prefix[i]) {
                 return false;
             }
         }

@@ -166,21 +166,31 @@ class HttpResponseFramerDifferentialTest {
         // Transfer-Encoding is not allowed in HTTP/1.0.
         head.append(!chunked && random.nextInt(4) == 0 ? "HTTP/1.0 " : "HTTP/1.1 ")
                 .append(status)
-                .append(random.nextBoolean() ? " Reason Phrase" : " X")
+                .append(
+                        switch (random.nextInt(5)) {
+                            case 0 -> " X";
+                            // A status line longer than the framer's window.
+                            case 1 -> " " + "R".repeat(500 + random.nextInt(100));
+                            default -> " Reason Phrase";
+                        })
                 .append("\r\n");
         List<String> headers = new ArrayList<>();
         for (int i = random.nextInt(5); i > 0; i--) {
+            // Sometimes long enough for the head to go on past the framer's 512-byte window.
             headers.add(
                     randomCase(random, "X-Extra-" + i)
                             + ":"
                             + " ".repeat(random.nextInt(3))
                             + "v"
-                            + random.nextInt(1000));
+                            + random.nextInt(1000)
+                            + (random.nextInt(3) == 0 ? "w".repeat(random.nextInt(300)) : ""));
         }
         if (random.nextInt(3) == 0) {
-            // A line the framer must look into (it starts as Content-Length does) on either side
-            // of the length its framer keeps a copy buffer for.
-            headers.add("Content-Type: text/plain; x=" + "y".repeat(80 + random.nextInt(80)));
+            // A line the framer must look into (it starts as Content-Length does), shorter or
+            // longer than its window.
+            headers.add(
+                    "Content-Type: text/plain; x="
+                            + "y".repeat(random.nextBoolean() ? 80 : 440 + random.nextInt(160)));
         }
         if (chunked) {
             headers.add(randomCase(random, "Transfer-Encoding") + ":" + blanks(random) + "chunked");
@@ -208,9 +218,12 @@ class HttpResponseFramerDifferentialTest {
         return out.toByteArray();
     }
 
-    /** One blank mostly; sometimes enough to make the header line longer than 128 bytes. */
+    /**
+     * One blank mostly; sometimes enough to make the header line about as long as the framer's
+     * 512-byte window, on either side of it.
+     */
     private static String blanks(Random random) {
-        return random.nextInt(4) == 0 ? " ".repeat(100 + random.nextInt(60)) : " ";
+        return random.nextInt(4) == 0 ? " ".repeat(470 + random.nextInt(80)) : " ";
     }
 
     private static void writeChunked(Random random, byte[] body, ByteArrayOutputStream out) {
