@@ -17,9 +17,15 @@ Also the runner's handshake p50/p99 (from its --json) for the new-connection mea
 
     python3 bench/tls/run.py [--pairs 5] [--keepalive-seconds 30] [--new-seconds 15]
         [--connections 100] [--providers] [--only keepalive,resumed,full] [--launcher]
+        [--groups X25519,P-256,P-384]
 
 With --launcher, the runner runs as `./tcpload runner` runs it (its JVM options, among them C1 alone
 for runs of 20 s or less, and its start-up archive).
+
+With --groups LIST, the new-connection profiles set tls_groups = LIST. Without it the runner offers
+BoringSSL's default key shares, a post-quantum hybrid (X25519MLKEM768) beside X25519, which Debian's
+nginx (OpenSSL 3.0) does not know; wrk, on the same OpenSSL, sends an X25519 share alone, so
+--groups X25519,P-256,P-384 makes both sides of a pair do the same handshake.
 """
 import argparse
 import json
@@ -114,13 +120,14 @@ http {
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
-def profile(folder, port, certs, reuse):
+def profile(folder, port, certs, reuse, groups=None):
     path = os.path.join(folder, "new-%s.ini" % ("resumed" if reuse else "full"))
     with open(path, "w") as f:
         f.write("\n".join([
             "[common]", "host = 127.0.0.1", "port = %d" % port,
             "http_line = GET /index.html HTTP/1.1", "tls = true",
             "tls_ca = %s/ca.crt" % certs, "tls_session_reuse = %s" % ("true" if reuse else "false"),
+            "tls_groups = %s" % groups if groups else "",
             "[request]", "req_head = Host: 127.0.0.1", "req_body =",
             "[response]", "rsp_code_type = fixed", "rsp_code_location = body",
             "rsp_code_location_tag = 1 5", "rsp_code_success = Hello", "rsp_http_status = 200", ""]))
@@ -191,6 +198,8 @@ def main():
     parser.add_argument("--launcher", action="store_true",
                         help="run the runner as ./tcpload runner (the command's JVM options and"
                              " archive) instead of java -jar on the runner's jar")
+    parser.add_argument("--groups", default=None,
+                        help="tls_groups for the new-connection profiles, e.g. X25519,P-256,P-384")
     args = parser.parse_args()
     global RUNNER
     if args.launcher:
@@ -218,11 +227,12 @@ def main():
             name = "resumed" if reuse else "full"
             if name not in only:
                 continue
-            prof = profile(folder, nginx.port, folder, reuse)
+            prof = profile(folder, nginx.port, folder, reuse, args.groups)
             measure("new, " + name, args.pairs,
                     lambda: run_wrk(flags, nginx.url(), ["-H", "Connection: close"]),
                     lambda: run_runner(flags, prof, json_path), nginx)
         if args.providers:
+            # Without tls_groups: the JDK's provider cannot be given any.
             prof = profile(folder, nginx.port, folder, False)
             per = {"openssl": [], "jdk": []}
             for i in range(args.pairs):

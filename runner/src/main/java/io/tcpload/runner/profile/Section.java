@@ -23,6 +23,7 @@ enum Section {
                     Keys.TLS_VERIFY,
                     Keys.TLS_PROTOCOLS,
                     Keys.TLS_CIPHERS,
+                    Keys.TLS_GROUPS,
                     Keys.TLS_SESSION_REUSE)),
     REQUEST(
             "request",
@@ -116,6 +117,7 @@ enum Section {
         static final String TLS_VERIFY = "tls_verify";
         static final String TLS_PROTOCOLS = "tls_protocols";
         static final String TLS_CIPHERS = "tls_ciphers";
+        static final String TLS_GROUPS = "tls_groups";
         static final String TLS_SESSION_REUSE = "tls_session_reuse";
 
         static final String REQ_LEN_LEN = "req_len_len";

@@ -22,6 +22,7 @@ final class TlsSection {
 
     private static final Pattern VARIABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private static final Pattern CIPHER = Pattern.compile("[A-Za-z0-9_-]+");
+    private static final Pattern GROUP = Pattern.compile("[A-Za-z0-9_-]{1,64}");
     private static final Map<String, Boolean> BOOLEANS = Map.of("true", true, "false", false);
 
     private static final List<String> TLS_ONLY_KEYS =
@@ -34,6 +35,7 @@ final class TlsSection {
                     Keys.TLS_VERIFY,
                     Keys.TLS_PROTOCOLS,
                     Keys.TLS_CIPHERS,
+                    Keys.TLS_GROUPS,
                     Keys.TLS_SESSION_REUSE);
 
     private TlsSection() {}
@@ -95,6 +97,7 @@ final class TlsSection {
                         verify,
                         protocols(document, problems),
                         ciphers(document, problems),
+                        groups(document, problems),
                         bool(document, Keys.TLS_SESSION_REUSE, true, problems)));
     }
 
@@ -232,6 +235,33 @@ final class TlsSection {
                     "is empty; name the versions (e.g. TLSv1.2,TLSv1.3) or leave it out.");
         }
         return protocols;
+    }
+
+    private static List<String> groups(IniDocument document, Problems problems) {
+        Optional<IniEntry> entry = document.last(Section.COMMON, Keys.TLS_GROUPS);
+        if (entry.isEmpty()) {
+            return List.of();
+        }
+        List<String> groups = new ArrayList<>();
+        for (String name : list(entry.get())) {
+            if (!GROUP.matcher(name).matches()) {
+                problems.error(
+                        entry.get().line(),
+                        Keys.TLS_GROUPS,
+                        Values.quote(name)
+                                + " is not a key-exchange group name (e.g. X25519, P-256,"
+                                + " X25519MLKEM768).");
+            } else if (!groups.contains(name)) {
+                groups.add(name);
+            }
+        }
+        if (groups.isEmpty() && list(entry.get()).isEmpty()) {
+            problems.error(
+                    entry.get().line(),
+                    Keys.TLS_GROUPS,
+                    "is empty; name the groups (e.g. X25519, P-256) or leave it out.");
+        }
+        return groups;
     }
 
     private static List<String> ciphers(IniDocument document, Problems problems) {

@@ -22,6 +22,8 @@ import java.util.Optional;
  * @param protocols the protocol versions offered ({@code TLSv1.2}, {@code TLSv1.3}); empty for the
  *     engine's defaults
  * @param ciphers the cipher suites offered, by their IANA names; empty for the engine's defaults
+ * @param groups the key-exchange groups offered, most preferred first ({@code X25519}, {@code
+ *     P-256}, {@code X25519MLKEM768}); empty for the engine's defaults
  * @param sessionReuse whether a new connection resumes an earlier connection's session (as real
  *     clients do); false makes every handshake a full one
  */
@@ -34,6 +36,7 @@ public record TlsSpec(
         boolean verify,
         List<String> protocols,
         List<String> ciphers,
+        List<String> groups,
         boolean sessionReuse) {
 
     /** TLS with every default: the system's trust store, full checks, sessions resumed. */
@@ -45,6 +48,7 @@ public record TlsSpec(
                     Optional.empty(),
                     Optional.empty(),
                     true,
+                    List.of(),
                     List.of(),
                     List.of(),
                     true);
@@ -60,6 +64,7 @@ public record TlsSpec(
         Objects.requireNonNull(keyPasswordEnv, "keyPasswordEnv");
         protocols = List.copyOf(protocols);
         ciphers = List.copyOf(ciphers);
+        groups = List.copyOf(groups);
     }
 
     /**
@@ -85,6 +90,7 @@ public record TlsSpec(
                 verify,
                 protocols,
                 ciphers,
+                groups,
                 sessionReuse);
     }
 
@@ -98,6 +104,7 @@ public record TlsSpec(
                 verify,
                 protocols,
                 ciphers,
+                groups,
                 sessionReuse);
     }
 
@@ -113,6 +120,7 @@ public record TlsSpec(
                 verify,
                 protocols,
                 ciphers,
+                groups,
                 sessionReuse);
     }
 
@@ -126,6 +134,7 @@ public record TlsSpec(
                 verify,
                 protocols,
                 ciphers,
+                groups,
                 sessionReuse);
     }
 
@@ -139,6 +148,7 @@ public record TlsSpec(
                 newVerify,
                 protocols,
                 ciphers,
+                groups,
                 sessionReuse);
     }
 
@@ -152,6 +162,7 @@ public record TlsSpec(
                 verify,
                 protocols,
                 ciphers,
+                groups,
                 newSessionReuse);
     }
 }

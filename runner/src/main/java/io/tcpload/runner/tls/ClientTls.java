@@ -5,6 +5,7 @@ import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.IdentityCipherSuiteFilter;
 import io.netty.handler.ssl.OpenSsl;
+import io.netty.handler.ssl.OpenSslContextOption;
 import io.netty.handler.ssl.OpenSslSessionContext;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -118,6 +119,15 @@ public final class ClientTls implements AutoCloseable {
             unknownCiphers(spec, engine);
             builder.ciphers(spec.ciphers(), IdentityCipherSuiteFilter.INSTANCE);
         }
+        if (!spec.groups().isEmpty()) {
+            if (engine == SslProvider.JDK) {
+                // Java 17's provider takes its groups from a JVM-wide property only.
+                throw new TlsSetupException(
+                        "tls_groups: the jdk TLS provider cannot be given key-exchange groups;"
+                                + " leave tls_groups out or use --tls-provider openssl");
+            }
+            builder.option(OpenSslContextOption.GROUPS, spec.groups().toArray(String[]::new));
+        }
         if (http) {
             builder.applicationProtocolConfig(
                     new ApplicationProtocolConfig(
@@ -145,6 +155,16 @@ public final class ClientTls implements AutoCloseable {
             ReferenceCountUtil.release(
                     context.newHandler(ByteBufAllocator.DEFAULT, peerHost, 443).engine());
         } catch (SSLException | IllegalArgumentException e) {
+            List<String> unknown = unknownGroups(spec.groups(), engine);
+            if (!unknown.isEmpty()) {
+                throw new TlsSetupException(
+                        "tls_groups: "
+                                + String.join(", ", unknown)
+                                + (unknown.size() == 1 ? " is" : " are")
+                                + " not known to the openssl TLS provider (e.g. X25519, P-256,"
+                                + " P-384, X25519MLKEM768)",
+                        e);
+            }
             throw new TlsSetupException("cannot set up TLS: " + e.getMessage(), e);
         }
         return new ClientTls(
@@ -233,6 +253,26 @@ public final class ClientTls implements AutoCloseable {
                             + " TLS provider (use IANA names, e.g."
                             + " TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256)");
         }
+    }
+
+    /**
+     * The groups the engine refuses, each tried alone; only called once a context with all of them
+     * failed, to say which.
+     */
+    private static List<String> unknownGroups(List<String> groups, SslProvider engine) {
+        List<String> unknown = new ArrayList<>();
+        for (String group : groups) {
+            try {
+                ReferenceCountUtil.release(
+                        SslContextBuilder.forClient()
+                                .sslProvider(engine)
+                                .option(OpenSslContextOption.GROUPS, new String[] {group})
+                                .build());
+            } catch (SSLException | IllegalArgumentException e) {
+                unknown.add(group);
+            }
+        }
+        return unknown;
     }
 
     private static List<String> supportedCiphers(SslProvider engine) {

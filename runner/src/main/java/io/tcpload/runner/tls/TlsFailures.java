@@ -77,7 +77,9 @@ public final class TlsFailures {
             return "tls: no cipher suite both sides accept (see tls_ciphers)";
         }
         if (has(text, "handshake_failure", "handshake failure")) {
-            return "tls: the server ended the handshake (handshake_failure alert)";
+            // Most often nothing in common but the version: groups, suites or signatures.
+            return "tls: the server ended the handshake (handshake_failure alert; see tls_groups"
+                    + " and tls_ciphers)";
         }
         if (has(
                 text,

@@ -44,6 +44,7 @@ class ProfileLoaderTlsTest {
                         "tls_key = client.key",
                         "tls_server_name = pay.example",
                         "tls_protocols = TLSv1.3",
+                        "tls_groups = X25519:P-256, X25519",
                         "tls_session_reuse = false");
 
         TlsSpec tls = ProfileLoader.load(file).profile().tls().orElseThrow();
@@ -54,8 +55,32 @@ class ProfileLoaderTlsTest {
         assertThat(tls.key().orElseThrow().source()).endsWith("client.key");
         assertThat(tls.serverName()).contains("pay.example");
         assertThat(tls.protocols()).containsExactly("TLSv1.3");
+        assertThat(tls.groups()).containsExactly("X25519", "P-256");
         assertThat(tls.sessionReuse()).isFalse();
         assertThat(tls.verify()).isTrue();
+    }
+
+    @Test
+    void groupsAreNamesSeparatedByCommasAndNotEmpty() throws Exception {
+        assertThat(ProfileLoader.load(profile()).profile().tls().orElseThrow().groups()).isEmpty();
+        for (String value : List.of("X25519, P@256", "")) {
+            Path file = profile("tls_groups = " + value);
+            String expected =
+                    value.isEmpty() ? "is empty" : "'P@256' is not a key-exchange group name";
+
+            assertThatThrownBy(() -> ProfileLoader.load(file))
+                    .isInstanceOfSatisfying(
+                            ProfileException.class,
+                            e ->
+                                    assertThat(e.problems())
+                                            .singleElement()
+                                            .satisfies(
+                                                    p -> {
+                                                        assertThat(p.line()).isEqualTo(5);
+                                                        assertThat(p.key()).isEqualTo("tls_groups");
+                                                        assertThat(p.message()).contains(expected);
+                                                    }));
+        }
     }
 
     @Test

@@ -385,4 +385,86 @@ class TlsServersIT {
             assertThat(run.err()).contains("not verified");
         }
     }
+
+    /**
+     * {@code tls_groups} sets the key-exchange groups offered: against a server that takes P-384
+     * alone, X25519 alone is refused, and P-384, or X25519 then P-384 (the server asks again for
+     * the one it takes), connect.
+     */
+    @ParameterizedTest(name = "tls_groups = {0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {"X25519|false", "P-384|true", "X25519, P-384|true"})
+    void theGroupsOfferedAreTheProfiles(String groups, boolean connects) throws Exception {
+        try (OpensslServer server =
+                OpensslServer.start(
+                        dir,
+                        "-cert",
+                        certs.file("server.crt").toString(),
+                        "-key",
+                        certs.file("server.key").toString(),
+                        "-groups",
+                        "P-384")) {
+            Path profile =
+                    profile(
+                            "groups.ini",
+                            "[common]",
+                            "host = 127.0.0.1",
+                            "port = " + server.port(),
+                            "http_line = GET / HTTP/1.1",
+                            "tls = true",
+                            "tls_ca = " + certs.file("ca.crt"),
+                            "tls_groups = " + groups,
+                            "[request]",
+                            "req_head = Host: localhost",
+                            "req_body =",
+                            "[response]",
+                            "rsp_code_type = fixed",
+                            "rsp_code_location = body",
+                            "rsp_code_location_tag = 1 6",
+                            "rsp_code_success = <HTML>",
+                            "rsp_http_status = 200");
+            Run run = run("-c1", "-d1s", "--tls-provider=openssl", profile.toString());
+
+            assertThat(run.exitCode()).as(run.err()).isZero();
+            RunSummary result = run.result();
+            if (connects) {
+                assertThat(result.counts().errors()).as(run.err()).isZero();
+                assertThat(result.counts().successes()).as(run.err()).isPositive();
+            } else {
+                assertThat(result.counts().requests()).isZero();
+                assertThat(result.counts().tlsErrors()).as(run.err()).isPositive();
+                assertThat(result.errorMessages())
+                        .allSatisfy(
+                                error ->
+                                        assertThat(error.message())
+                                                .startsWith("tls: ")
+                                                .contains("tls_groups"));
+            }
+        }
+    }
+
+    @Test
+    void groupsTheProviderDoesNotKnowAreRefusedBeforeTheRun() throws Exception {
+        Path profile =
+                profile(
+                        "unknown-groups.ini",
+                        "[common]",
+                        "host = 127.0.0.1",
+                        "port = 9",
+                        "tls = true",
+                        "tls_groups = X25519, P-999",
+                        "[request]",
+                        "req_body = x");
+
+        Run openssl = run("-c1", "-d1s", "--tls-provider=openssl", profile.toString());
+        Run jdk = run("-c1", "-d1s", "--tls-provider=jdk", profile.toString());
+
+        assertThat(openssl.exitCode()).isEqualTo(2);
+        assertThat(openssl.err())
+                .contains("tls_groups: P-999 is not known to the openssl TLS provider")
+                .doesNotContain("X25519 is", "\tat ");
+        assertThat(jdk.exitCode()).isEqualTo(2);
+        assertThat(jdk.err()).contains("tls_groups: the jdk TLS provider cannot be given");
+    }
 }
