@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -210,85 +211,65 @@ final class TlsSection {
     }
 
     private static List<String> protocols(IniDocument document, Problems problems) {
-        Optional<IniEntry> entry = document.last(Section.COMMON, Keys.TLS_PROTOCOLS);
-        if (entry.isEmpty()) {
-            return List.of();
-        }
-        List<String> protocols = new ArrayList<>();
-        for (String name : list(entry.get())) {
-            if (!TlsSpec.PROTOCOLS.contains(name)) {
-                problems.error(
-                        entry.get().line(),
-                        Keys.TLS_PROTOCOLS,
-                        Values.quote(name)
-                                + " is not a TLS version; use "
-                                + String.join(", ", TlsSpec.PROTOCOLS)
-                                + ", separated by commas.");
-            } else if (!protocols.contains(name)) {
-                protocols.add(name);
-            }
-        }
-        if (protocols.isEmpty() && list(entry.get()).isEmpty()) {
-            problems.error(
-                    entry.get().line(),
-                    Keys.TLS_PROTOCOLS,
-                    "is empty; name the versions (e.g. TLSv1.2,TLSv1.3) or leave it out.");
-        }
-        return protocols;
-    }
-
-    private static List<String> groups(IniDocument document, Problems problems) {
-        Optional<IniEntry> entry = document.last(Section.COMMON, Keys.TLS_GROUPS);
-        if (entry.isEmpty()) {
-            return List.of();
-        }
-        List<String> groups = new ArrayList<>();
-        for (String name : list(entry.get())) {
-            if (!GROUP.matcher(name).matches()) {
-                problems.error(
-                        entry.get().line(),
-                        Keys.TLS_GROUPS,
-                        Values.quote(name)
-                                + " is not a key-exchange group name (e.g. X25519, P-256,"
-                                + " X25519MLKEM768).");
-            } else if (!groups.contains(name)) {
-                groups.add(name);
-            }
-        }
-        if (groups.isEmpty() && list(entry.get()).isEmpty()) {
-            problems.error(
-                    entry.get().line(),
-                    Keys.TLS_GROUPS,
-                    "is empty; name the groups (e.g. X25519, P-256) or leave it out.");
-        }
-        return groups;
+        return names(
+                document,
+                Keys.TLS_PROTOCOLS,
+                TlsSpec.PROTOCOLS::contains,
+                " is not a TLS version; use "
+                        + String.join(", ", TlsSpec.PROTOCOLS)
+                        + ", separated by commas.",
+                "is empty; name the versions (e.g. TLSv1.2,TLSv1.3) or leave it out.",
+                problems);
     }
 
     private static List<String> ciphers(IniDocument document, Problems problems) {
-        Optional<IniEntry> entry = document.last(Section.COMMON, Keys.TLS_CIPHERS);
+        return names(
+                document,
+                Keys.TLS_CIPHERS,
+                CIPHER.asMatchPredicate(),
+                " is not a cipher suite name (e.g. TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256).",
+                "is empty; name the suites or leave it out.",
+                problems);
+    }
+
+    private static List<String> groups(IniDocument document, Problems problems) {
+        return names(
+                document,
+                Keys.TLS_GROUPS,
+                GROUP.asMatchPredicate(),
+                " is not a key-exchange group name (e.g. X25519, P-256, X25519MLKEM768).",
+                "is empty; name the groups (e.g. X25519, P-256) or leave it out.",
+                problems);
+    }
+
+    /**
+     * The names {@code key} lists, separated by commas (or colons, or blanks), each once, in their
+     * order; one that is not {@code valid} is an error ending in {@code invalid}.
+     */
+    private static List<String> names(
+            IniDocument document,
+            String key,
+            Predicate<String> valid,
+            String invalid,
+            String empty,
+            Problems problems) {
+        Optional<IniEntry> entry = document.last(Section.COMMON, key);
         if (entry.isEmpty()) {
             return List.of();
         }
-        List<String> ciphers = new ArrayList<>();
-        for (String name : list(entry.get())) {
-            if (!CIPHER.matcher(name).matches()) {
-                problems.error(
-                        entry.get().line(),
-                        Keys.TLS_CIPHERS,
-                        Values.quote(name)
-                                + " is not a cipher suite name (e.g."
-                                + " TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256).");
-            } else if (!ciphers.contains(name)) {
-                ciphers.add(name);
+        List<String> listed = list(entry.get());
+        List<String> names = new ArrayList<>();
+        for (String name : listed) {
+            if (!valid.test(name)) {
+                problems.error(entry.get().line(), key, Values.quote(name) + invalid);
+            } else if (!names.contains(name)) {
+                names.add(name);
             }
         }
-        if (ciphers.isEmpty() && list(entry.get()).isEmpty()) {
-            problems.error(
-                    entry.get().line(),
-                    Keys.TLS_CIPHERS,
-                    "is empty; name the suites or leave it out.");
+        if (listed.isEmpty()) {
+            problems.error(entry.get().line(), key, empty);
         }
-        return ciphers;
+        return names;
     }
 
     private static List<String> list(IniEntry entry) {
