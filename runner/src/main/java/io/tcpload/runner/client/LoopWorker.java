@@ -8,6 +8,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.channel.uring.IoUringChannelOption;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.tcpload.runner.decode.ResponseCodecs;
@@ -111,6 +112,10 @@ final class LoopWorker {
                         .option(
                                 ChannelOption.CONNECT_TIMEOUT_MILLIS,
                                 (int) Math.min(Integer.MAX_VALUE, config.timeoutMs()));
+        if (transport.readBufferRing()) {
+            bootstrap.option(
+                    IoUringChannelOption.IO_URING_BUFFER_GROUP_ID, Transport.READ_BUFFER_GROUP);
+        }
         this.pacer =
                 config.paced()
                         ? new Pacer(

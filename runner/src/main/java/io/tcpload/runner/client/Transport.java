@@ -11,7 +11,10 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.channel.uring.IoUring;
+import io.netty.channel.uring.IoUringAdaptiveBufferRingAllocator;
+import io.netty.channel.uring.IoUringBufferRingConfig;
 import io.netty.channel.uring.IoUringIoHandler;
+import io.netty.channel.uring.IoUringIoHandlerConfig;
 import io.netty.channel.uring.IoUringServerSocketChannel;
 import io.netty.channel.uring.IoUringSocketChannel;
 import io.tcpload.runner.contract.RunnerInvocation;
@@ -26,12 +29,25 @@ import java.util.Locale;
  * @param ioHandlerFactory the factory for event loops of this transport
  * @param socketChannel the client channel class
  * @param serverChannel the server channel class
+ * @param readBufferRing whether client channels read into the event loop's ring of buffers ({@link
+ *     #READ_BUFFER_GROUP}, io_uring only)
  */
 public record Transport(
         String name,
         IoHandlerFactory ioHandlerFactory,
         Class<? extends SocketChannel> socketChannel,
-        Class<? extends ServerSocketChannel> serverChannel) {
+        Class<? extends ServerSocketChannel> serverChannel,
+        boolean readBufferRing) {
+
+    /** The id of each io_uring event loop's ring of read buffers. */
+    public static final short READ_BUFFER_GROUP = 1;
+
+    /**
+     * Entries of that ring: far more than the reads in flight at once, so that it runs out only
+     * when more connections than that hold a buffer each (a response cut short and waiting for its
+     * rest). Buffers are allocated as reads need them, not up front.
+     */
+    private static final short READ_RING_ENTRIES = 16384;
 
     /** The transports users may ask for with {@code --transport}. */
     public static final String CHOICES = String.join(", ", RunnerInvocation.TRANSPORTS);
@@ -72,12 +88,34 @@ public record Transport(
         }
     }
 
+    /**
+     * With a kernel that has provided-buffer rings and multishot receive (Linux 6.0 or later), a
+     * connection arms one receive that lasts, and the kernel picks a buffer of the loop's ring for
+     * each read: no poll and no new receive per response, which took a tenth of a keep-alive
+     * client's CPU (docs/benchmarks.md). Without them, or with {@code
+     * -Dio.netty.iouring.recvMultiShotEnabled=false}, each read is armed on its own.
+     */
     private static Transport ioUring() {
+        boolean ring = IoUring.isRegisterBufferRingSupported() && IoUring.isRecvMultishotEnabled();
+        IoHandlerFactory factory =
+                ring
+                        ? IoUringIoHandler.newFactory(
+                                new IoUringIoHandlerConfig()
+                                        .setBufferRingConfig(
+                                                IoUringBufferRingConfig.builder()
+                                                        .bufferGroupId(READ_BUFFER_GROUP)
+                                                        .bufferRingSize(READ_RING_ENTRIES)
+                                                        .batchSize(64)
+                                                        .allocator(
+                                                                new IoUringAdaptiveBufferRingAllocator())
+                                                        .build()))
+                        : IoUringIoHandler.newFactory();
         return new Transport(
                 "io_uring",
-                IoUringIoHandler.newFactory(),
+                factory,
                 IoUringSocketChannel.class,
-                IoUringServerSocketChannel.class);
+                IoUringServerSocketChannel.class,
+                ring);
     }
 
     private static Transport epoll() {
@@ -85,7 +123,8 @@ public record Transport(
                 "epoll",
                 EpollIoHandler.newFactory(),
                 EpollSocketChannel.class,
-                EpollServerSocketChannel.class);
+                EpollServerSocketChannel.class,
+                false);
     }
 
     private static Transport nio() {
@@ -93,6 +132,7 @@ public record Transport(
                 "nio",
                 NioIoHandler.newFactory(),
                 NioSocketChannel.class,
-                NioServerSocketChannel.class);
+                NioServerSocketChannel.class,
+                false);
     }
 }
