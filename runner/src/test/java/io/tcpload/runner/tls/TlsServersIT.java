@@ -81,6 +81,19 @@ class TlsServersIT {
         return run(Map.of(), args);
     }
 
+    /** openssl s_server with the server's certificate and key, and {@code options} besides. */
+    private OpensslServer opensslServer(String... options) throws Exception {
+        List<String> all =
+                new ArrayList<>(
+                        List.of(
+                                "-cert",
+                                certs.file("server.crt").toString(),
+                                "-key",
+                                certs.file("server.key").toString()));
+        all.addAll(List.of(options));
+        return OpensslServer.start(dir, all.toArray(String[]::new));
+    }
+
     private Path profile(String name, String... lines) throws IOException {
         return Files.writeString(dir.resolve(name), String.join("\n", lines) + "\n");
     }
@@ -269,16 +282,7 @@ class TlsServersIT {
     })
     void mutualTlsWithEachKeyForm(String key, String cert, String provider) throws Exception {
         try (OpensslServer server =
-                OpensslServer.start(
-                        dir,
-                        "-cert",
-                        certs.file("server.crt").toString(),
-                        "-key",
-                        certs.file("server.key").toString(),
-                        "-Verify",
-                        "1",
-                        "-CAfile",
-                        certs.file("ca.crt").toString())) {
+                opensslServer("-Verify", "1", "-CAfile", certs.file("ca.crt").toString())) {
             Run run =
                     run(
                             Map.of("CLIENT_KEY_PASSWORD", OpensslCerts.KEY_PASSWORD),
@@ -370,13 +374,7 @@ class TlsServersIT {
 
     @Test
     void insecureAcceptsACertificateNobodyTrustsWithAWarning() throws Exception {
-        try (OpensslServer server =
-                OpensslServer.start(
-                        dir,
-                        "-cert",
-                        certs.file("server.crt").toString(),
-                        "-key",
-                        certs.file("server.key").toString())) {
+        try (OpensslServer server = opensslServer()) {
             Run run = run("-c1", "-d1s", "--tls-insecure", server.url());
 
             assertThat(run.exitCode()).as(run.err()).isZero();
@@ -396,15 +394,7 @@ class TlsServersIT {
             delimiter = '|',
             value = {"X25519|false", "P-384|true", "X25519, P-384|true"})
     void theGroupsOfferedAreTheProfiles(String groups, boolean connects) throws Exception {
-        try (OpensslServer server =
-                OpensslServer.start(
-                        dir,
-                        "-cert",
-                        certs.file("server.crt").toString(),
-                        "-key",
-                        certs.file("server.key").toString(),
-                        "-groups",
-                        "P-384")) {
+        try (OpensslServer server = opensslServer("-groups", "P-384")) {
             Path profile =
                     profile(
                             "groups.ini",
