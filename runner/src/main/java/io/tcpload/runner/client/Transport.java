@@ -43,9 +43,10 @@ public record Transport(
     public static final short READ_BUFFER_GROUP = 1;
 
     /**
-     * Entries of that ring: far more than the reads in flight at once, so that it runs out only
-     * when more connections than that hold a buffer each (a response cut short and waiting for its
-     * rest). Buffers are allocated as reads need them, not up front.
+     * The most entries of that ring. Netty puts a new buffer in for each one a read takes, so a
+     * connection holding a response cut short does not drain it; the ring starts with a batch of 64
+     * and grows towards this only when reads come faster than it refills (a burst across many
+     * connections); should even this run out, the read is tried again.
      */
     private static final short READ_RING_ENTRIES = 16384;
 
@@ -91,8 +92,8 @@ public record Transport(
     /**
      * With a kernel that has provided-buffer rings and multishot receive (Linux 6.0 or later), a
      * connection arms one receive that lasts, and the kernel picks a buffer of the loop's ring for
-     * each read: no poll and no new receive per response, which took a tenth of a keep-alive
-     * client's CPU (docs/benchmarks.md). Without them, or with {@code
+     * each read: no poll and no new receive per response, which took about a twelfth of the event
+     * loop's samples in a keep-alive run (docs/benchmarks.md). Without them, or with {@code
      * -Dio.netty.iouring.recvMultiShotEnabled=false}, each read is armed on its own.
      */
     private static Transport ioUring() {
