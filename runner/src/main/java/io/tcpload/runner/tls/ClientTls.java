@@ -157,13 +157,8 @@ public final class ClientTls implements AutoCloseable {
         } catch (SSLException | IllegalArgumentException e) {
             List<String> unknown = unknownGroups(spec.groups(), engine);
             if (!unknown.isEmpty()) {
-                throw new TlsSetupException(
-                        "tls_groups: "
-                                + String.join(", ", unknown)
-                                + (unknown.size() == 1 ? " is" : " are")
-                                + " not known to the openssl TLS provider (e.g. X25519, P-256,"
-                                + " P-384, X25519MLKEM768)",
-                        e);
+                throw notKnown(
+                        "tls_groups", unknown, engine, "e.g. X25519, P-256, P-384, X25519MLKEM768");
             }
             throw new TlsSetupException("cannot set up TLS: " + e.getMessage(), e);
         }
@@ -244,15 +239,27 @@ public final class ClientTls implements AutoCloseable {
             }
         }
         if (!unknown.isEmpty()) {
-            throw new TlsSetupException(
-                    "tls_ciphers: "
-                            + String.join(", ", unknown)
-                            + (unknown.size() == 1 ? " is" : " are")
-                            + " not known to the "
-                            + TlsProvider.describe(engine)
-                            + " TLS provider (use IANA names, e.g."
-                            + " TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256)");
+            throw notKnown(
+                    "tls_ciphers",
+                    unknown,
+                    engine,
+                    "use IANA names, e.g. TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256");
         }
+    }
+
+    /** {@code KEY: A, B are not known to the ENGINE TLS provider (HINT)}. */
+    private static TlsSetupException notKnown(
+            String key, List<String> unknown, SslProvider engine, String hint) {
+        return new TlsSetupException(
+                key
+                        + ": "
+                        + String.join(", ", unknown)
+                        + (unknown.size() == 1 ? " is" : " are")
+                        + " not known to the "
+                        + TlsProvider.describe(engine)
+                        + " TLS provider ("
+                        + hint
+                        + ")");
     }
 
     /**
