@@ -1,6 +1,8 @@
 package io.tcpload.runner;
 
 import io.netty.util.ResourceLeakDetector;
+import io.netty.util.internal.logging.InternalLoggerFactory;
+import io.netty.util.internal.logging.JdkLoggerFactory;
 import io.tcpload.runner.cli.RunCommand;
 import io.tcpload.runner.contract.InvocationOptions;
 import java.io.PrintStream;
@@ -29,6 +31,10 @@ public final class RunnerMain {
      * given when its system property is set.
      */
     public static void configureProcess() {
+        // Netty logs through the JDK's logging, which is where it ends up on its own, but only
+        // after probing for SLF4J (on the command's class path, with no provider) and Log4J:
+        // about 30 ms of every start.
+        InternalLoggerFactory.setDefaultFactory(JdkLoggerFactory.INSTANCE);
         if (System.getProperty(NETTY_JFR) == null) {
             // Netty's buffer allocator otherwise registers its JFR events as a loop first
             // allocates, which generates classes and annotation proxies at the start of every run

@@ -47,7 +47,13 @@ public final class SearchRun {
                         firstStartNs[0] = System.nanoTime();
                     }
                     CapacitySearch.Order order = next.get();
-                    session.metrics().searchStep(order.number(), order.rate(), search.bestSoFar());
+                    session.metrics()
+                            .ifPresent(
+                                    m ->
+                                            m.searchStep(
+                                                    order.number(),
+                                                    order.rate(),
+                                                    search.bestSoFar()));
                     return Optional.of(
                             new StepOrder(
                                     order.number(),

@@ -34,4 +34,30 @@ class OpenFileLimitTest {
         assertThat(OpenFileLimit.current()).isPresent();
         assertThat(OpenFileLimit.current().getAsLong()).isPositive();
     }
+
+    @Test
+    void theSoftLimitIsTheFirstColumnOfLinuxsLine() {
+        String limits =
+                "Limit                     Soft Limit           Hard Limit           Units     \n"
+                        + "Max cpu time              unlimited            unlimited            seconds   \n"
+                        + "Max open files            1024                 524288               files     \n"
+                        + "Max locked memory         8388608              8388608              bytes     \n";
+        assertThat(OpenFileLimit.fromProcLimits(limits)).hasValue(1024);
+        assertThat(
+                        OpenFileLimit.fromProcLimits(
+                                "Max open files            unlimited            unlimited            files\n"))
+                .hasValue(Long.MAX_VALUE);
+        assertThat(OpenFileLimit.fromProcLimits("Max cpu time  unlimited  unlimited  seconds\n"))
+                .isEmpty();
+        assertThat(OpenFileLimit.fromProcLimits("Max open files  many  many  files\n")).isEmpty();
+    }
+
+    @Test
+    void linuxsAnswerIsTheOneTheJdkGives() {
+        long fromJdk =
+                ((com.sun.management.UnixOperatingSystemMXBean)
+                                java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                        .getMaxFileDescriptorCount();
+        assertThat(OpenFileLimit.current()).hasValue(fromJdk);
+    }
 }
