@@ -6,15 +6,12 @@ import io.tcpload.runner.Version;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * The {@code tcpload} command: {@code run -f TEST.yaml} runs a TcpLoadTest on this machine, {@code
@@ -58,13 +55,10 @@ public final class TcpLoadMain implements Callable<Integer> {
         CommandLine commandLine =
                 new CommandLine(new TcpLoadMain(err))
                         .addSubcommand("run", new Run(out, err))
-                        .addSubcommand("runner", new Runner(out, err))
-                        .addSubcommand("serve", new Serve(out, err));
+                        .addSubcommand("runner", new Runner())
+                        .addSubcommand("serve", new Serve());
         commandLine.getCommandSpec().version(VERSION);
         commandLine.getSubcommands().get("run").getCommandSpec().version(VERSION);
-        // The runner parses its own flags: everything after 'runner' or 'serve' is handed over.
-        commandLine.getSubcommands().get("runner").setUnmatchedOptionsArePositionalParams(true);
-        commandLine.getSubcommands().get("serve").setUnmatchedOptionsArePositionalParams(true);
         commandLine
                 .setExpandAtFiles(false)
                 .setOut(new PrintWriter(out, true))
@@ -166,52 +160,19 @@ public final class TcpLoadMain implements Callable<Integer> {
         }
     }
 
+    /** In the help only: {@link #execute} hands {@code runner ...} over before parsing. */
     @Command(
             name = "runner",
             description =
                     "The runner's command line: tcpload runner [flags] PROFILE.ini|URL (runner"
                             + " --help lists the flags).")
-    static final class Runner implements Callable<Integer> {
-        @Parameters(paramLabel = "ARGS", description = "The runner's flags and profile.")
-        List<String> args = new ArrayList<>();
+    static final class Runner {}
 
-        private final PrintStream out;
-        private final PrintStream err;
-
-        Runner(PrintStream out, PrintStream err) {
-            this.out = out;
-            this.err = err;
-        }
-
-        @Override
-        public Integer call() {
-            return RunnerMain.execute(out, err, args.toArray(String[]::new));
-        }
-    }
-
+    /** In the help only: {@link #execute} hands {@code serve ...} over before parsing. */
     @Command(
             name = "serve",
             description =
                     "The demo target: tcpload serve PROFILE.ini [--port N] [--host A]"
                             + " [--failure-rate F] [--delay-ms D] (serve --help for more).")
-    static final class Serve implements Callable<Integer> {
-        @Parameters(paramLabel = "ARGS", description = "The profile and serve's flags.")
-        List<String> args = new ArrayList<>();
-
-        private final PrintStream out;
-        private final PrintStream err;
-
-        Serve(PrintStream out, PrintStream err) {
-            this.out = out;
-            this.err = err;
-        }
-
-        @Override
-        public Integer call() {
-            List<String> all = new ArrayList<>();
-            all.add("serve");
-            all.addAll(args);
-            return RunnerMain.execute(out, err, all.toArray(String[]::new));
-        }
-    }
+    static final class Serve {}
 }
