@@ -57,7 +57,10 @@ public final class RunSession implements AutoCloseable {
     private final TargetResolver resolver;
     private final StartGate gate;
     private final RunControl control = new RunControl();
+
+    /** What the endpoint serves; both null exactly when {@link #endpoint} is. */
     private final MetricsBridge metrics;
+
     private final LiveStatsTracker stats;
     private final ControlChannel channel;
 
@@ -481,9 +484,9 @@ public final class RunSession implements AutoCloseable {
             public void onReady() {
                 if (endpoint != null) {
                     stats.onReady();
-                }
-                if (awaits && endpoint != null) {
-                    log.println("tcpload-runner: ready; waiting for the start instant");
+                    if (awaits) {
+                        log.println("tcpload-runner: ready; waiting for the start instant");
+                    }
                 }
                 listener.onReady();
             }
