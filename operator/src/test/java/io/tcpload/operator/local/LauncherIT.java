@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -96,6 +97,91 @@ class LauncherIT {
                     .as("no crash files in the user's folder")
                     .noneMatch(name -> name.startsWith("hs_err") || name.startsWith("core"));
         }
+    }
+
+    /**
+     * A run that uses the start-up archive still compiles its hot code. The JVM that records the
+     * archive must not leave methods queued for compilation at its exit: an archived method keeps
+     * that mark, and every later run then takes it as queued and never compiles it (seen on Java 17
+     * with the decoder's read path, interpreted for the whole run). Read off the JIT's tiered
+     * events: a method called often and never compiled while both compile queues are empty.
+     */
+    @Test
+    void aRunWithTheArchiveCompilesItsHotMethods() throws Exception {
+        // Whether a compile is queued at the recording's exit is a matter of timing, likeliest on a
+        // busy machine: three recordings, each beside two busy threads, each followed by a run.
+        for (int recording = 1; recording <= 3; recording++) {
+            Files.deleteIfExists(ARCHIVE);
+            Run version = whileBusy(() -> tcpload("--version"));
+            assertThat(version.exitStatus()).as(version.err()).isZero();
+            assertThat(ARCHIVE).exists();
+
+            Run run =
+                    tcpload(
+                            Map.of(
+                                    "TCPLOAD_JAVA_OPTS",
+                                    "-Xlog:cds=info -XX:+UnlockDiagnosticVMOptions"
+                                            + " -XX:+PrintTieredEvents"),
+                            "runner",
+                            "--demo-target",
+                            "-k",
+                            "-c2",
+                            "-d3s",
+                            ROOT.resolve("examples/profiles/quickstart.ini").toString());
+
+            assertThat(run.exitStatus()).as(run.err()).isZero();
+            assertThat(run.out()).as("the archive is used").contains("Mapped dynamic region");
+            assertThat(neverCompiledHotMethods(run.out()))
+                    .as("after recording " + recording)
+                    .isEmpty();
+        }
+    }
+
+    interface LauncherCall {
+        Run call() throws IOException, InterruptedException;
+    }
+
+    /** Runs {@code call} while two threads of this JVM keep the machine's cores busy. */
+    private static Run whileBusy(LauncherCall call) throws IOException, InterruptedException {
+        AtomicBoolean done = new AtomicBoolean();
+        List<Thread> spinners = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Thread spinner =
+                    new Thread(
+                            () -> {
+                                while (!done.get()) {
+                                    // spins
+                                }
+                            });
+            spinner.setDaemon(true);
+            spinner.start();
+            spinners.add(spinner);
+        }
+        try {
+            return call.call();
+        } finally {
+            done.set(true);
+            for (Thread spinner : spinners) {
+                spinner.join();
+            }
+        }
+    }
+
+    private static final Pattern NEVER_COMPILED =
+            Pattern.compile(
+                    "\\[call level=0 \\[([^\\]]+)\\] .*queues=0,0 .*total=(\\d+),\\d+ .*max"
+                            + " levels=0,0 .*status=in-queue");
+
+    /** Methods called at least 20,000 times, marked queued while no compile was queued. */
+    private static List<String> neverCompiledHotMethods(String tieredEvents) {
+        List<String> stuck = new ArrayList<>();
+        Matcher event = NEVER_COMPILED.matcher(tieredEvents);
+        while (event.find()) {
+            if (Long.parseLong(event.group(2)) >= 20_000 && !stuck.contains(event.group(1))) {
+                stuck.add(event.group(1));
+            }
+        }
+        return stuck;
     }
 
     /**
