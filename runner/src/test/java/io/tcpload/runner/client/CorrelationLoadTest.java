@@ -406,7 +406,10 @@ class CorrelationLoadTest {
         assertThat(rows.get("login").failures()).isEqualTo(rows.get("login").requests());
         assertThat(rows.get("login").requests()).isPositive();
         assertThat(rows.get("pay").successes()).isZero();
-        // Only the first sign-on ever reached the target.
-        assertThat(answered).isEqualTo(rows.get("hello").requests());
+        // Only the first sign-on ever reached the target: a login sent each time round would
+        // double what it answered. A hello still in flight when the run stops is answered but not
+        // counted, so the target may have answered one more than the run counts.
+        long hellos = rows.get("hello").requests();
+        assertThat(answered).isBetween(hellos, hellos + 1);
     }
 }
