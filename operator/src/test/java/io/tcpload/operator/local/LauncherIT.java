@@ -7,8 +7,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
@@ -27,6 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 class LauncherIT {
     private static final Path ROOT = Examples.FOLDER.getParent();
     private static final Path ARCHIVE = ROOT.resolve("operator/target/tcpload.jsa");
+    private static final String QUICKSTART_PROFILE =
+            ROOT.resolve("examples/profiles/quickstart.ini").toString();
 
     @TempDir Path workDir;
 
@@ -83,13 +88,7 @@ class LauncherIT {
                 assertThat(run.err()).doesNotContain("recording a start-up archive");
             }
         }
-        Run runner =
-                tcpload(
-                        "runner",
-                        "--demo-target",
-                        "-c2",
-                        "-d1s",
-                        ROOT.resolve("examples/profiles/quickstart.ini").toString());
+        Run runner = tcpload("runner", "--demo-target", "-c2", "-d1s", QUICKSTART_PROFILE);
         assertThat(runner.exitStatus()).as(runner.err()).isZero();
         assertThat(runner.out()).containsPattern("(?m)^ +[1-9][0-9]* requests in ");
         try (Stream<Path> left = Files.list(workDir)) {
@@ -127,7 +126,7 @@ class LauncherIT {
                             "-k",
                             "-c2",
                             "-d3s",
-                            ROOT.resolve("examples/profiles/quickstart.ini").toString());
+                            QUICKSTART_PROFILE);
 
             assertThat(run.exitStatus()).as(run.err()).isZero();
             assertThat(run.out()).as("the archive is used").contains("Mapped dynamic region");
@@ -137,12 +136,8 @@ class LauncherIT {
         }
     }
 
-    interface LauncherCall {
-        Run call() throws IOException, InterruptedException;
-    }
-
     /** Runs {@code call} while two threads of this JVM keep the machine's cores busy. */
-    private static Run whileBusy(LauncherCall call) throws IOException, InterruptedException {
+    private static Run whileBusy(Callable<Run> call) throws Exception {
         AtomicBoolean done = new AtomicBoolean();
         List<Thread> spinners = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
@@ -173,11 +168,11 @@ class LauncherIT {
                             + " levels=0,0 .*status=in-queue");
 
     /** Methods called at least 20,000 times, marked queued while no compile was queued. */
-    private static List<String> neverCompiledHotMethods(String tieredEvents) {
-        List<String> stuck = new ArrayList<>();
+    private static Set<String> neverCompiledHotMethods(String tieredEvents) {
+        Set<String> stuck = new LinkedHashSet<>();
         Matcher event = NEVER_COMPILED.matcher(tieredEvents);
         while (event.find()) {
-            if (Long.parseLong(event.group(2)) >= 20_000 && !stuck.contains(event.group(1))) {
+            if (Long.parseLong(event.group(2)) >= 20_000) {
                 stuck.add(event.group(1));
             }
         }
