@@ -25,6 +25,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.TypeConversionException;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The runner's flags as picocli declares them: a mixin of the runner's command, and the parser
@@ -466,7 +467,23 @@ public final class InvocationOptions {
                 && e.getArgSpec() instanceof OptionSpec option) {
             return String.join("/", option.names()) + ": " + conversion.getMessage();
         }
+        if (e instanceof UnmatchedArgumentException unmatched
+                && unmatched.getUnmatched().stream().anyMatch(InvocationOptions::isWrkScript)) {
+            return WRK_SCRIPT;
+        }
         return e.getMessage();
+    }
+
+    /**
+     * wrk's users reach for {@code -s script.lua} first; picocli alone would call it an unknown
+     * option and count the target as one too.
+     */
+    static final String WRK_SCRIPT =
+            "-s/--script: wrk's Lua scripts are not supported; give an INI profile in place of the"
+                    + " URL to frame requests, vary parameters and judge responses (docs/profiles.md)";
+
+    private static boolean isWrkScript(String arg) {
+        return arg.equals("-s") || arg.equals("--script") || arg.startsWith("--script=");
     }
 
     /** A count with SI suffixes that fits an int; a sign is read, for the plan to refuse. */

@@ -162,6 +162,15 @@ class BadInputTest {
                 "--html: cannot write " + dir + ": it is a folder");
     }
 
+    @ParameterizedTest
+    @CsvSource({"-s,script.lua", "--script,script.lua", "--script=script.lua,-d1s"})
+    void wrksLuaScriptFlagPointsToProfiles(String flag, String next) {
+        CliResult result = CliResult.run("-c1", flag, next, "http://127.0.0.1:1/");
+
+        assertInvalid(result, "-s/--script: wrk's Lua scripts are not supported", "INI profile");
+        assertThat(result.err()).doesNotContain("Unknown option");
+    }
+
     @Test
     void moreThreadsThanConnections() throws IOException {
         Path profile = write("ok.ini", "host = 127.0.0.1\nport = 9\n[request]\nreq_body = x\n");
