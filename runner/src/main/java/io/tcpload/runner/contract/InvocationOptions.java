@@ -478,12 +478,15 @@ public final class InvocationOptions {
      * wrk's users reach for {@code -s script.lua} first; picocli alone would call it an unknown
      * option and count the target as one too.
      */
-    static final String WRK_SCRIPT =
+    private static final String WRK_SCRIPT =
             "-s/--script: wrk's Lua scripts are not supported; give an INI profile in place of the"
                     + " URL to frame requests, vary parameters and judge responses (docs/profiles.md)";
 
     private static boolean isWrkScript(String arg) {
-        return arg.equals("-s") || arg.equals("--script") || arg.startsWith("--script=");
+        // -s, -sFILE (picocli's attached form), --script and --script=FILE
+        return (arg.startsWith("-s") && !arg.startsWith("--"))
+                || arg.equals("--script")
+                || arg.startsWith("--script=");
     }
 
     /** A count with SI suffixes that fits an int; a sign is read, for the plan to refuse. */

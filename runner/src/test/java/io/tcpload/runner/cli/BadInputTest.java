@@ -163,7 +163,12 @@ class BadInputTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"-s,script.lua", "--script,script.lua", "--script=script.lua,-d1s"})
+    @CsvSource({
+        "-s,script.lua",
+        "-sscript.lua,-d1s",
+        "--script,script.lua",
+        "--script=script.lua,-d1s"
+    })
     void wrksLuaScriptFlagPointsToProfiles(String flag, String next) {
         CliResult result = CliResult.run("-c1", flag, next, "http://127.0.0.1:1/");
 
