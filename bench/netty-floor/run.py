@@ -12,7 +12,6 @@ the runner below wrk is Netty and the JVM, not the runner's own work.
 """
 import argparse
 import os
-import re
 import resource
 import statistics
 import subprocess
@@ -34,14 +33,14 @@ def compile_client():
 
 
 def measure(cmd):
-    """(requests, user seconds, system seconds) of one whole process."""
+    """(requests, user seconds, system seconds) of one whole process; benchlib.timed gives only
+    their sum."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    found = re.search(r"(\d+) requests in", proc.stdout)
-    if proc.returncode != 0 or not found:
+    if proc.returncode != 0:
         sys.exit("%s failed (%d):\n%s%s" % (" ".join(cmd), proc.returncode, proc.stdout, proc.stderr))
-    return (int(found.group(1)), after.ru_utime - before.ru_utime,
+    return (benchlib.requests_done(proc.stdout), after.ru_utime - before.ru_utime,
             after.ru_stime - before.ru_stime)
 
 
