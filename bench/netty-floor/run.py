@@ -2,11 +2,13 @@
 """The floor under the runner: a minimal keep-alive client on Netty, beside wrk and the runner.
 
 FloorClient.java is the least a client on Netty's io_uring transport can do (one handler per
-connection, no decoder, no statistics, no pacing). Alternating rounds of wrk, the floor client with
-C1 alone and with both compilers, and `./tcpload runner`, all `-t1 -c100` against the loopback
-nginx, print requests per client CPU-second (JVM start-up included), each against wrk's in the same
-round, and user and system time per request. If the floor is no better than the runner, what keeps
-the runner below wrk is Netty and the JVM, not the runner's own work.
+connection, no decoder, no statistics, no pacing); RingFloorClient.java does the same without
+Netty's channels, submitting its own operations to Netty's io_uring event loop. Alternating rounds
+of wrk, each floor client with C1 alone and with both compilers, and `./tcpload runner`, all `-t1
+-c100` against the loopback nginx, print requests per client CPU-second (JVM start-up included),
+each against wrk's in the same round, and user and system time per request. If a floor is no
+better than the runner, what keeps the runner below wrk is the layers under it and the JVM, not the
+runner's own work; the gap between the two floors is what Netty's channel layer costs.
 
     python3 bench/netty-floor/run.py [--rounds 5] [--seconds 10] [--port 18080]
 """
@@ -29,7 +31,8 @@ def compile_client():
         sys.exit("no %s: ./mvnw -q -B package -DskipTests" % benchlib.RUNNER_JAR)
     os.makedirs(CLASSES, exist_ok=True)
     subprocess.run(["javac", "-d", CLASSES, "-cp", benchlib.RUNNER_JAR,
-                    os.path.join(HERE, "FloorClient.java")], check=True, capture_output=True)
+                    os.path.join(HERE, "FloorClient.java"),
+                    os.path.join(HERE, "RingFloorClient.java")], check=True, capture_output=True)
 
 
 def measure(cmd):
@@ -55,12 +58,16 @@ def main():
     nginx = benchlib.Nginx(port=args.port)
     try:
         benchlib.launcher_startup_report()
-        floor = ["-cp", benchlib.RUNNER_JAR + os.pathsep + CLASSES, "FloorClient",
-                 str(args.port), "100", str(args.seconds * 1000)]
+        classpath = ["-cp", benchlib.RUNNER_JAR + os.pathsep + CLASSES]
+        usage = [str(args.port), "100", str(args.seconds * 1000)]
+        floor = classpath + ["FloorClient"] + usage
+        ring = classpath + ["RingFloorClient"] + usage
         clients = [
             ("wrk", ["wrk", "-t1", "-c100", "-d%ds" % args.seconds, nginx.url()]),
             ("floor, C1", ["java", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"] + floor),
             ("floor, C1+C2", ["java", "-XX:+UseSerialGC"] + floor),
+            ("ring, C1", ["java", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"] + ring),
+            ("ring, C1+C2", ["java", "-XX:+UseSerialGC"] + ring),
             ("tcpload runner", benchlib.launcher("-t1", "-c100", "-d%ds" % args.seconds,
                                                  nginx.url())),
         ]

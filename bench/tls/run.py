@@ -11,12 +11,15 @@ Three measures, each as alternating pairs (wrk, runner, wrk, runner, ...), whole
   new, full        the same with every handshake a full one on the runner's side
                    (tls_session_reuse = false); wrk cannot be told not to resume, so its figure is
                    the resumed one again: nginx's log says which were resumed.
+  new, full        again, against `openssl s_time -new` (full-s_time): the same OpenSSL as wrk's,
+  (s_time)         one connection after another, each a full handshake (verified) and one GET;
+                   the one peer here that does the runner's work with resumption off.
 
 Also the runner's handshake p50/p99 (from its --json) for the new-connection measures, and, with
 --providers, the runner on BoringSSL against the JDK's provider for full handshakes.
 
     python3 bench/tls/run.py [--pairs 5] [--keepalive-seconds 30] [--new-seconds 15]
-        [--connections 100] [--providers] [--only keepalive,resumed,full] [--launcher]
+        [--connections 100] [--providers] [--only keepalive,resumed,full,full-s_time] [--launcher]
         [--groups X25519,P-256,P-384]
 
 With --launcher, the runner runs as `./tcpload runner` runs it (its JVM options, among them C1 alone
@@ -30,6 +33,7 @@ nginx (OpenSSL 3.0) does not know; wrk, on the same OpenSSL, sends an X25519 sha
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -154,12 +158,23 @@ def run_runner(flags, target, json_path, extra=()):
     return result["counts"]["requests"], cpu, result
 
 
-def measure(name, pairs, wrk_cmd, runner_cmd, nginx):
+def run_s_time(port, certs, seconds):
+    """openssl s_time -new: one connection after another, each a full handshake and one GET."""
+    out, _, cpu, _, _ = benchlib.timed([
+        "openssl", "s_time", "-connect", "127.0.0.1:%d" % port, "-new", "-time", str(seconds),
+        "-www", "/index.html", "-verify", "2", "-CAfile", os.path.join(certs, "ca.crt")])
+    match = re.search(r"(\d+) connections in [\d.]+ real seconds", out)
+    if not match:
+        sys.exit("s_time printed no count:\n" + out[-2000:])
+    return int(match.group(1)), cpu, out
+
+
+def measure(name, pairs, wrk_cmd, runner_cmd, nginx, peer="wrk"):
     """Alternating pairs; prints medians, the spread of the ratios and what nginx resumed."""
-    w, r, ratios, handshakes, resumed = [], [], [], [], {"wrk": [0, 0], "runner": [0, 0]}
+    w, r, ratios, handshakes, resumed = [], [], [], [], {peer: [0, 0], "runner": [0, 0]}
     offset = nginx.resumed_since(0)[2]
     for i in range(pairs):
-        order = [("wrk", wrk_cmd), ("runner", runner_cmd)]
+        order = [(peer, wrk_cmd), ("runner", runner_cmd)]
         if i % 2:
             order.reverse()
         got = {}
@@ -168,22 +183,23 @@ def measure(name, pairs, wrk_cmd, runner_cmd, nginx):
             logged, reused, offset = nginx.resumed_since(offset)
             resumed[who][0] += logged
             resumed[who][1] += reused
-        wrk_per_cpu = got["wrk"][0] / got["wrk"][1]
+        wrk_per_cpu = got[peer][0] / got[peer][1]
         runner_per_cpu = got["runner"][0] / got["runner"][1]
         w.append(wrk_per_cpu)
         r.append(runner_per_cpu)
         ratios.append(runner_per_cpu / wrk_per_cpu)
         hs = got["runner"][2]["handshakeUs"]
         handshakes.append((hs["count"], hs["p50"], hs["p99"]))
-    print("%-14s | wrk %9.0f req/cpu-s | runner %9.0f req/cpu-s | ratio %5.2fx (pairs %s)"
-          % (name, statistics.median(w), statistics.median(r), statistics.median(ratios),
+    print("%-14s | %-6s %9.0f req/cpu-s | runner %9.0f req/cpu-s | ratio %5.2fx (pairs %s)"
+          % (name, peer, statistics.median(w), statistics.median(r), statistics.median(ratios),
              ", ".join("%.2f" % x for x in ratios)))
     print("%-14s   runner handshakes per run %d, p50 %.2f ms, p99 %.2f ms (medians);"
-          " nginx saw resumed: wrk %d of %d, runner %d of %d"
+          " nginx saw resumed: %s %d of %d, runner %d of %d"
           % ("", statistics.median(h[0] for h in handshakes),
              statistics.median(h[1] for h in handshakes) / 1000,
              statistics.median(h[2] for h in handshakes) / 1000,
-             resumed["wrk"][1], resumed["wrk"][0], resumed["runner"][1], resumed["runner"][0]))
+             peer, resumed[peer][1], resumed[peer][0], resumed["runner"][1],
+             resumed["runner"][0]))
 
 
 def main():
@@ -194,7 +210,7 @@ def main():
     parser.add_argument("--connections", type=int, default=100)
     parser.add_argument("--providers", action="store_true",
                         help="also compare the runner on BoringSSL with the JDK's provider")
-    parser.add_argument("--only", default="keepalive,resumed,full")
+    parser.add_argument("--only", default="keepalive,resumed,full,full-s_time")
     parser.add_argument("--launcher", action="store_true",
                         help="run the runner as ./tcpload runner (the command's JVM options and"
                              " archive) instead of java -jar on the runner's jar")
@@ -231,6 +247,12 @@ def main():
             measure("new, " + name, args.pairs,
                     lambda: run_wrk(flags, nginx.url(), ["-H", "Connection: close"]),
                     lambda: run_runner(flags, prof, json_path), nginx)
+        if "full-s_time" in only:
+            # wrk cannot be told not to resume; openssl s_time -new can, on the same OpenSSL.
+            prof = profile(folder, nginx.port, folder, False, args.groups)
+            measure("new, full", args.pairs,
+                    lambda: run_s_time(nginx.port, folder, args.new_seconds),
+                    lambda: run_runner(flags, prof, json_path), nginx, peer="s_time")
         if args.providers:
             # Without tls_groups: the JDK's provider cannot be given any.
             prof = profile(folder, nginx.port, folder, False)
