@@ -58,13 +58,6 @@ public final class UrlProfile {
         if (!method.matches("[A-Za-z]+")) {
             throw new IllegalArgumentException("--method '" + method + "' is not an HTTP method");
         }
-        if (method.equalsIgnoreCase("HEAD")) {
-            // The response framer reads the body that Content-Length announces; it does not know
-            // the request method, so a HEAD response would be waited for until the timeout.
-            throw new IllegalArgumentException(
-                    "--method HEAD is not supported: its responses announce a body they do not"
-                            + " carry; use GET");
-        }
         Target target = new Target(host, port);
         StringBuilder head = new StringBuilder();
         head.append(method.toUpperCase(Locale.ROOT))

@@ -237,6 +237,10 @@ public final class LoadEngine {
                                     profile.response(),
                                     profile.request().http(),
                                     !config.keepAlive());
+            if (profile.request().head()) {
+                // Every request of a profile shares its http_line, and so its method.
+                codecs = codecs.answeringHead();
+            }
             for (int i = 0; i < config.threads(); i++) {
                 workers.add(
                         new LoopWorker(

@@ -9,7 +9,8 @@ import io.netty.buffer.Unpooled;
  * <p>Reads the status line and headers (only {@code Content-Length}, {@code Transfer-Encoding} and
  * {@code Connection} matter), skips 1xx interim responses, and frames the body by {@code
  * Content-Length}, by chunked transfer coding (extensions and trailers allowed) or, failing both,
- * by the connection closing. 204 and 304 responses have no body.
+ * by the connection closing. 204 and 304 responses have no body, nor, in a framer made for them,
+ * answers to HEAD requests, whatever their {@code Content-Length} or {@code Transfer-Encoding} say.
  *
  * <p>After {@link #parse} or {@link #finishOnClose} returns {@code true}, the status, the head
  * block (the header lines after the status line, up to the blank line) and the de-chunked body can
@@ -46,6 +47,14 @@ public final class HttpResponseFramer {
     private static final int WINDOW_BYTES = 512;
 
     private static final long MAX_BUFFER_BYTES = Integer.MAX_VALUE - MAX_HEADER_BYTES;
+
+    /**
+     * The largest {@code Content-Length} an answer to HEAD may announce: it describes a body that
+     * does not come, so {@code max_response_bytes} does not bound it, but the value must still fit
+     * a long while it is read.
+     */
+    private static final long MAX_ANNOUNCED_BYTES = 1L << 56;
+
     private static final byte CR = '\r';
     private static final byte LF = '\n';
     private static final byte[] CONTENT_LENGTH = ascii("content-length");
@@ -75,6 +84,9 @@ public final class HttpResponseFramer {
     private final long maxBodyBytes;
     private final boolean retainHead;
     private final long bodyPrefixBytes;
+
+    /** Whether every response answers a HEAD request, and so has no body. */
+    private final boolean bodiless;
 
     private State state = State.HEADERS;
 
@@ -119,9 +131,19 @@ public final class HttpResponseFramer {
      *     body's length either way
      */
     public HttpResponseFramer(long maxBodyBytes, boolean retainHead, long bodyPrefixBytes) {
+        this(maxBodyBytes, retainHead, bodyPrefixBytes, false);
+    }
+
+    /**
+     * As {@link #HttpResponseFramer(long, boolean, long)}, for a connection whose requests are all
+     * HEAD requests when {@code bodiless}: every response then ends at its blank line.
+     */
+    public HttpResponseFramer(
+            long maxBodyBytes, boolean retainHead, long bodyPrefixBytes, boolean bodiless) {
         this.maxBodyBytes = Math.min(maxBodyBytes, MAX_BUFFER_BYTES);
         this.retainHead = retainHead;
         this.bodyPrefixBytes = bodyPrefixBytes;
+        this.bodiless = bodiless;
     }
 
     /**
@@ -468,7 +490,13 @@ public final class HttpResponseFramer {
                                 + ResponseFramingException.quote(in, lineIndex + from, end - from));
             }
             value = value * 10 + (b - '0');
-            if (value > maxBodyBytes) {
+            if (bodiless && value > MAX_ANNOUNCED_BYTES) {
+                throw new ResponseFramingException(
+                        "HTTP Content-Length "
+                                + ResponseFramingException.quote(in, lineIndex + from, end - from)
+                                + " is too large");
+            }
+            if (!bodiless && value > maxBodyBytes) {
                 throw new ResponseFramingException(
                         "HTTP Content-Length "
                                 + ResponseFramingException.quote(in, lineIndex + from, end - from)
@@ -496,8 +524,9 @@ public final class HttpResponseFramer {
             resetForNextResponse();
             return Step.CONTINUE;
         }
-        if (statusCode == 204 || statusCode == 304 || (!chunked && contentLength >= 0)) {
-            if (statusCode == 204 || statusCode == 304) {
+        boolean noBody = bodiless || statusCode == 204 || statusCode == 304;
+        if (noBody || (!chunked && contentLength >= 0)) {
+            if (noBody) {
                 contentLength = 0;
             }
             state = State.FIXED_BODY;

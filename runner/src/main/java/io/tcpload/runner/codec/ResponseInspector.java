@@ -23,8 +23,10 @@ public final class ResponseInspector {
      * @param framing the profile's {@code [response]}, which frames every response
      * @param judged the rule of the request it answers ({@code [response.NAME]} or {@code framing})
      * @param http HTTP/1.1 framing, else length-prefixed
+     * @param head whether it answers an HTTP HEAD request (no body, whatever the head announces)
      */
-    public ResponseInspector(ResponseSpec framing, ResponseSpec judged, boolean http) {
+    public ResponseInspector(
+            ResponseSpec framing, ResponseSpec judged, boolean http, boolean head) {
         this.framing = framing;
         this.judged = judged;
         this.http = http;
@@ -32,7 +34,8 @@ public final class ResponseInspector {
         this.lengthFramer = http ? null : new LengthPrefixedFramer(framing);
         this.httpFramer =
                 http
-                        ? new HttpResponseFramer(framing.maxResponseBytes(), true, Long.MAX_VALUE)
+                        ? new HttpResponseFramer(
+                                framing.maxResponseBytes(), true, Long.MAX_VALUE, head)
                         : null;
     }
 

@@ -19,11 +19,18 @@ final class HttpDecoder extends ResponseDecoder {
     private final HttpResponseFramer framer;
     private final ResponseCodecs.Judging judging;
 
-    HttpDecoder(ResponseCodecs.Judging judging, long maxResponseBytes, boolean singleResponse) {
+    HttpDecoder(
+            ResponseCodecs.Judging judging,
+            long maxResponseBytes,
+            boolean singleResponse,
+            boolean bodiless) {
         super(singleResponse);
         this.framer =
                 new HttpResponseFramer(
-                        maxResponseBytes, judging.anyReadsHead(), judging.bodyBytesNeeded());
+                        maxResponseBytes,
+                        judging.anyReadsHead(),
+                        judging.bodyBytesNeeded(),
+                        bodiless);
         this.judging = judging;
     }
 

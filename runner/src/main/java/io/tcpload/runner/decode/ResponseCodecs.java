@@ -33,6 +33,9 @@ public final class ResponseCodecs {
     private final boolean singleResponse;
     private final long maxResponseBytes;
 
+    /** Every request is a HEAD request: responses end at their blank line. */
+    private final boolean bodiless;
+
     /** One judge per request of a mix (index 0 alone without a mix). */
     private final CodeJudge[] judges;
 
@@ -50,6 +53,7 @@ public final class ResponseCodecs {
         this.http = http;
         this.singleResponse = singleResponse;
         this.maxResponseBytes = spec.maxResponseBytes();
+        this.bodiless = false;
         this.judges = new CodeJudge[judged.size()];
         this.statusRules = http ? new HttpStatusRule[judged.size()] : null;
         for (int i = 0; i < judges.length; i++) {
@@ -105,6 +109,29 @@ public final class ResponseCodecs {
         return new ResponseCodecs(spec, judged, http, singleResponse);
     }
 
+    private ResponseCodecs(ResponseCodecs codecs, boolean bodiless) {
+        this.http = codecs.http;
+        this.singleResponse = codecs.singleResponse;
+        this.maxResponseBytes = codecs.maxResponseBytes;
+        this.bodiless = bodiless;
+        this.judges = codecs.judges;
+        this.statusRules = codecs.statusRules;
+        this.values = codecs.values;
+        this.framer = codecs.framer;
+    }
+
+    /**
+     * These decoders for a run whose requests are all HTTP HEAD requests ({@link
+     * io.tcpload.runner.profile.RequestSpec#head()}): a response ends at its blank line, whatever
+     * its {@code Content-Length} or {@code Transfer-Encoding} announce.
+     */
+    public ResponseCodecs answeringHead() {
+        if (!http) {
+            throw new IllegalStateException("HEAD requests are HTTP's");
+        }
+        return new ResponseCodecs(this, true);
+    }
+
     /** A new decoder for one connection. */
     public ResponseDecoder newDecoder() {
         return newDecoder(bytes -> {});
@@ -127,7 +154,7 @@ public final class ResponseCodecs {
         Judging judging = new Judging(judges, statusRules, values, answering);
         ResponseDecoder decoder =
                 http
-                        ? new HttpDecoder(judging, maxResponseBytes, singleResponse)
+                        ? new HttpDecoder(judging, maxResponseBytes, singleResponse, bodiless)
                         : new LengthPrefixedDecoder(framer, judging, singleResponse);
         decoder.countReadsInto(bytesRead);
         return decoder;

@@ -128,7 +128,8 @@ public final class ExchangeLoop {
                     }
                     connection.send(request);
                     ResponseInspector inspector =
-                            new ResponseInspector(profile.response(), judged, http);
+                            new ResponseInspector(
+                                    profile.response(), judged, http, profile.request().head());
                     received = DryRunWire.read(connection, inspector, timeoutMs);
                     // The code and any values carried (an echo, an extract) judge it.
                     judgedAs = printout.response(received, http, judged, sent, variables);

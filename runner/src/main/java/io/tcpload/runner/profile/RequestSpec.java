@@ -40,4 +40,13 @@ public record RequestSpec(
             throw new IllegalArgumentException("lengthWidth < 0");
         }
     }
+
+    /**
+     * Whether these are HTTP HEAD requests, whose responses announce a body they do not carry. The
+     * method is read as written in the request line (methods are case-sensitive); one given by a
+     * placeholder is not known before the run and counts as another method.
+     */
+    public boolean head() {
+        return http && headTemplate.startsWith("HEAD ");
+    }
 }

@@ -112,6 +112,21 @@ final class ResponseSection {
                             + (codeType == CodeType.XML ? "<retCode>" : "\"retCode\"")
                             + ".");
         }
+        Optional<IniEntry> successEntry = last(Keys.RSP_CODE_SUCCESS);
+        String codeSuccess = successEntry.map(IniEntry::value).orElse(defaults.codeSuccess());
+        if (codeType == CodeType.FIXED
+                && fixedBegin > 0
+                && fixedLength == 0
+                && !codeSuccess.isEmpty()) {
+            problems.error(
+                    successEntry.or(() -> tag).map(IniEntry::line).orElse(0),
+                    Keys.RSP_CODE_SUCCESS,
+                    "must be empty (rsp_code_success =) with a code of no bytes ('"
+                            + codeTag
+                            + "'), which only rsp_http_status judges; it is "
+                            + Values.quote(codeSuccess)
+                            + ".");
+        }
         return new ResponseSpec(
                 headLength,
                 lengthBegin,
@@ -122,7 +137,7 @@ final class ResponseSection {
                 codeTag,
                 fixedBegin,
                 fixedLength,
-                last(Keys.RSP_CODE_SUCCESS).map(IniEntry::value).orElse(defaults.codeSuccess()),
+                codeSuccess,
                 httpStatuses(),
                 named
                         ? defaults.maxResponseBytes()
@@ -335,14 +350,20 @@ final class ResponseSection {
         if (begin.isEmpty()
                 || length.isEmpty()
                 || begin.getAsLong() < 1
-                || length.getAsLong() < 1
+                // HTTP has its status to judge by: a code of no bytes leaves that alone to judge
+                // (an answer to HEAD has no body to hold a code).
+                || length.getAsLong() < (http ? 0 : 1)
                 || begin.getAsLong() > Integer.MAX_VALUE
                 || length.getAsLong() > Integer.MAX_VALUE) {
             problems.error(
                     line,
                     Keys.RSP_CODE_LOCATION_TAG,
-                    "for rsp_code_type fixed must be two whole numbers above 0, 'begin length'"
-                            + " (e.g. '1 6'), not "
+                    (http
+                                    ? "for rsp_code_type fixed must be 'begin length', a begin"
+                                            + " above 0 and a length of 0 or more (0: no code,"
+                                            + " rsp_http_status alone judges), e.g. '1 6', not "
+                                    : "for rsp_code_type fixed must be two whole numbers above 0,"
+                                            + " 'begin length' (e.g. '1 6'), not ")
                             + Values.quote(codeTag)
                             + ".");
             return new FixedRange(0, 0);

@@ -5,10 +5,12 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
+import java.util.ArrayDeque;
 import java.util.function.Consumer;
 
 /**
@@ -21,6 +23,8 @@ import java.util.function.Consumer;
  * <p>Back-pressure: reading stops while the outbound buffer is over its high-water mark or too many
  * delayed responses are pending, so a client that sends without reading cannot grow the server's
  * memory.
+ *
+ * <p>A HEAD request gets the head alone ({@link HeadResponses}).
  *
  * <p>One instance per connection; all methods run on its event loop.
  */
@@ -36,6 +40,9 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Du
     private int pendingResponses;
     private boolean closing;
     private boolean flushNeeded;
+
+    /** Whether each held response answers a HEAD request, oldest first, as they are written. */
+    private final ArrayDeque<Boolean> heldHead = new ArrayDeque<>();
 
     /**
      * @param due the held responses of the connection's event loop; only read when {@code timing}
@@ -74,7 +81,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Du
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (msg == RequestFrameDecoder.REQUEST) {
-            answer(ctx, ResponseFactory.Connection.DEFAULT);
+            answer(ctx, ResponseFactory.Connection.DEFAULT, false);
         } else if (msg instanceof FullHttpRequest request) {
             try {
                 if (request.decoderResult().isFailure()) {
@@ -87,7 +94,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Du
                     ctx.close();
                     return;
                 }
-                answer(ctx, connectionHeader(request));
+                answer(ctx, connectionHeader(request), request.method().equals(HttpMethod.HEAD));
             } finally {
                 request.release();
             }
@@ -105,13 +112,14 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Du
                 : ResponseFactory.Connection.DEFAULT;
     }
 
-    private void answer(ChannelHandlerContext ctx, ResponseFactory.Connection connection) {
+    private void answer(
+            ChannelHandlerContext ctx, ResponseFactory.Connection connection, boolean head) {
         if (closing) {
             return; // requests after "Connection: close" get no answer
         }
         closing = connection == ResponseFactory.Connection.CLOSE;
         if (timing.immediate() && workers == null) {
-            send(ctx, connection);
+            send(ctx, connection, head);
             return;
         }
         long nowNs = System.nanoTime();
@@ -119,10 +127,11 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Du
         long servedNs = workers == null ? nowNs : workers.doneNs(nowNs);
         long dueNs = servedNs + timing.waitNs(servedNs);
         if (dueNs <= nowNs && pendingResponses == 0) {
-            send(ctx, connection);
+            send(ctx, connection, head);
             return;
         }
         pendingResponses++;
+        heldHead.add(head);
         updateAutoRead(ctx);
         due.hold(this, connection, dueNs);
     }
@@ -130,11 +139,12 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Du
     @Override
     public boolean writeHeld(ResponseFactory.Connection connection) {
         pendingResponses--;
+        boolean head = heldHead.remove();
         updateAutoRead(ctx);
         if (!ctx.channel().isActive()) {
             return false;
         }
-        send(ctx, connection);
+        send(ctx, connection, head);
         return true;
     }
 
@@ -147,11 +157,15 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Du
     }
 
     /** Writes a response; flushed at the end of the read or of the held batch, or now to close. */
-    private void send(ChannelHandlerContext ctx, ResponseFactory.Connection connection) {
+    private void send(
+            ChannelHandlerContext ctx, ResponseFactory.Connection connection, boolean head) {
         if (!ctx.channel().isActive()) {
             return;
         }
         ByteBuf response = responses.next(connection);
+        if (head) {
+            HeadResponses.dropBody(response);
+        }
         if (connection == ResponseFactory.Connection.CLOSE) {
             ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
         } else {

@@ -54,6 +54,9 @@ final class CorrelatedHandler extends ChannelInboundHandlerAdapter {
         }
         boolean fail = failureRate > 0 && ThreadLocalRandom.current().nextDouble() < failureRate;
         ByteBuf response = Unpooled.wrappedBuffer(responder.answer(request, session, fail));
+        if (HeadResponses.isHead(request)) {
+            HeadResponses.dropBody(response);
+        }
         served.run();
         if (delayMs > 0) {
             // A single delay keeps the order: every answer waits the same time.

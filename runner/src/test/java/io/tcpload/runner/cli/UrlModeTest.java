@@ -1,18 +1,18 @@
 package io.tcpload.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.tcpload.runner.serve.DemoServer;
 import io.tcpload.runner.serve.ServeOptions;
 import io.tcpload.runner.testing.Corpus;
 import io.tcpload.runner.testing.HttpRequests;
 import io.tcpload.runner.testing.HttpRequests.Request;
+import io.tcpload.runner.testing.Nginx;
 import io.tcpload.runner.testing.ScriptedServer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.regex.Matcher;
@@ -174,20 +174,28 @@ class UrlModeTest {
     }
 
     @Test
-    void headIsRefusedBeforeAnythingIsSent() throws Exception {
-        BlockingQueue<Request> received = new ArrayBlockingQueue<>(100);
-        try (ScriptedServer server = new ScriptedServer(HttpRequests.responder(200, received))) {
+    void headRequestsAgainstNginxCountEveryAnswerAndNoError(@TempDir Path dir) throws Exception {
+        assumeTrue(Nginx.installed(), "nginx is not installed (apt-get install nginx-light)");
+        try (Nginx nginx = Nginx.start(dir)) {
             CliResult result =
                     CliResult.run(
-                            "-d300ms", "--method", "head", "http://127.0.0.1:" + server.port());
+                            "-d1s", "-c2", "--pipeline", "3", "--method", "HEAD", nginx.url());
 
-            assertThat(result.exitCode()).isEqualTo(2);
-            assertThat(result.err()).contains("--method HEAD is not supported");
-            assertThat(result.out()).doesNotContain("requests in");
-            assertThat(server.accepted()).isZero();
+            assertThat(result.exitCode()).isZero();
+            Matcher requests = Pattern.compile("(\\d+) requests in").matcher(result.out());
+            assertThat(requests.find()).isTrue();
+            assertThat(Long.parseLong(requests.group(1))).isGreaterThan(100);
+            assertThat(result.out())
+                    .doesNotContain("Socket errors")
+                    .doesNotContain("Failure responses")
+                    .doesNotContain("Non-2xx");
+            // nginx answered HEAD with its usual head (Content-Length: 13) and sent no body.
+            assertThat(nginx.accessLogLines())
+                    .isNotEmpty()
+                    .allSatisfy(
+                            line ->
+                                    assertThat(line)
+                                            .contains("\"HEAD /index.html HTTP/1.1\" 200 0 "));
         }
-        assertThatThrownBy(() -> UrlProfile.build("http://127.0.0.1:1/", "HEAD", List.of(), ""))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("HEAD");
     }
 }

@@ -14,6 +14,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -249,6 +250,45 @@ class DemoServerTest {
             assertThat(new String(response, StandardCharsets.US_ASCII))
                     .contains("Connection: close");
             assertThat(socket.getInputStream().read()).isEqualTo(-1);
+        }
+    }
+
+    /** Reads up to and including the blank line that ends an HTTP head. */
+    private static String readHead(InputStream in) throws IOException {
+        ByteArrayOutputStream head = new ByteArrayOutputStream();
+        while (!head.toString(StandardCharsets.US_ASCII).endsWith("\r\n\r\n")) {
+            int b = in.read();
+            if (b < 0) {
+                throw new IOException("closed inside the HTTP head: " + head);
+            }
+            head.write(b);
+        }
+        return head.toString(StandardCharsets.US_ASCII);
+    }
+
+    @ParameterizedTest(name = "delay {0} ms")
+    @CsvSource({"0", "20"})
+    void aHeadRequestGetsTheHeadAloneAndTheConnectionGoesOn(long delayMs) throws Exception {
+        DemoServer server =
+                start(Corpus.httpProfile(), ServeOptions.defaults().withDelayMs(delayMs));
+        String head = "HEAD /pay HTTP/1.1\r\nHost: x\r\n\r\n";
+        String get = "GET /pay HTTP/1.1\r\nHost: x\r\n\r\n";
+        try (Socket socket = connect(server)) {
+            // Pipelined, so that a body sent after the first head would show as the second answer.
+            socket.getOutputStream().write((head + get + head).getBytes(StandardCharsets.US_ASCII));
+            InputStream in = socket.getInputStream();
+            String first = readHead(in);
+            byte[] full = readHttpResponse(in);
+            String third = readHead(in);
+
+            String fullText = new String(full, StandardCharsets.US_ASCII);
+            assertThat(first).startsWith("HTTP/1.1 200 OK\r\n");
+            // The head a GET gets, Content-Length included, and nothing after it.
+            assertThat(fullText).startsWith(first);
+            assertThat(full.length).isGreaterThan(first.length());
+            assertThat(third).isEqualTo(first);
+            socket.setSoTimeout(200);
+            assertThatThrownBy(() -> in.read()).isInstanceOf(SocketTimeoutException.class);
         }
     }
 
