@@ -104,7 +104,9 @@ public final class UrlProfile {
                         0,
                         "",
                         List.of(),
-                        ResponseSpec.DEFAULT_MAX_RESPONSE_BYTES);
+                        // Nothing judges the body: long ones are read as they arrive, so no
+                        // profile's cap is needed to bound memory (wrk has none either).
+                        Long.MAX_VALUE);
         return new Profile(
                 null,
                 target,

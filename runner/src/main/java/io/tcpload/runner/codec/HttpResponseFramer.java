@@ -14,12 +14,12 @@ import io.netty.buffer.Unpooled;
  *
  * <p>After {@link #parse} or {@link #finishOnClose} returns {@code true}, the status, the head
  * block (the header lines after the status line, up to the blank line) and the de-chunked body can
- * be read through the accessors until the next call. A response with a {@code Content-Length} is
- * awaited whole and exposed in place from the input buffer; chunked and close-delimited ones are
- * consumed as they arrive, the first {@code bodyPrefixBytes} of their body and (if {@code
- * retainHead}) their head copied into per-connection buffers that are reused from one response to
- * the next, so steady-state parsing allocates nothing, and a body that goes on and on costs no more
- * memory than what is kept of it.
+ * be read through the accessors until the next call. A response with a {@code Content-Length} of at
+ * most {@value #IN_PLACE_BODY_BYTES} bytes is awaited whole and exposed in place from the input
+ * buffer; longer, chunked and close-delimited ones are consumed as they arrive, the first {@code
+ * bodyPrefixBytes} of their body and (if {@code retainHead}) their head copied into per-connection
+ * buffers that are reused from one response to the next, so steady-state parsing allocates nothing,
+ * and a long body costs no more memory than what is kept of it.
  *
  * <p>Nothing is sized from a declared length: the header section is capped at {@value
  * #MAX_HEADER_BYTES} bytes, and a {@code Content-Length}, chunk size or body above {@code
@@ -39,6 +39,13 @@ public final class HttpResponseFramer {
      * memory.
      */
     private static final int RETAINED_COPY_BYTES = 64 * 1024;
+
+    /**
+     * The longest {@code Content-Length} body awaited whole in the input buffer: a longer one is
+     * consumed as it arrives, so a 100 MB download costs each connection what its judge keeps of
+     * it, not 100 MB.
+     */
+    static final int IN_PLACE_BODY_BYTES = 64 * 1024;
 
     /**
      * How much of the head every connection's framer reads at a time from its own array: the whole
@@ -72,6 +79,7 @@ public final class HttpResponseFramer {
         CHUNK_DATA,
         CHUNK_DATA_END,
         TRAILERS,
+        LENGTH_BODY,
         CLOSE_BODY
     }
 
@@ -164,6 +172,7 @@ public final class HttpResponseFramer {
                         case CHUNK_DATA -> chunkData(in);
                         case CHUNK_DATA_END -> chunkDataEnd(in);
                         case TRAILERS -> trailers(in);
+                        case LENGTH_BODY -> lengthBody(in);
                         case CLOSE_BODY -> closeBody(in);
                     };
             if (step == Step.NEED_MORE) {
@@ -525,7 +534,7 @@ public final class HttpResponseFramer {
             return Step.CONTINUE;
         }
         boolean noBody = bodiless || statusCode == 204 || statusCode == 304;
-        if (noBody || (!chunked && contentLength >= 0)) {
+        if (noBody || (!chunked && contentLength >= 0 && contentLength <= IN_PLACE_BODY_BYTES)) {
             if (noBody) {
                 contentLength = 0;
             }
@@ -541,11 +550,14 @@ public final class HttpResponseFramer {
         if (bodyPrefixBytes > 0) {
             bodyCopy();
         }
-        state = chunked ? State.CHUNK_SIZE : State.CLOSE_BODY;
+        state =
+                chunked
+                        ? State.CHUNK_SIZE
+                        : contentLength >= 0 ? State.LENGTH_BODY : State.CLOSE_BODY;
         return Step.CONTINUE;
     }
 
-    // ---- Content-Length (and empty) bodies: awaited whole, exposed in place
+    // ---- short Content-Length (and empty) bodies: awaited whole, exposed in place
 
     private Step fixedBody(ByteBuf in) {
         long total = bodyStart + contentLength;
@@ -689,6 +701,18 @@ public final class HttpResponseFramer {
                 return Step.COMPLETE;
             }
         }
+    }
+
+    // ---- long Content-Length bodies: consumed as they arrive
+
+    private Step lengthBody(ByteBuf in) {
+        int n = (int) Math.min(in.readableBytes(), contentLength - bodyBytes);
+        consumeBody(in, n);
+        if (bodyBytes < contentLength) {
+            return Step.NEED_MORE;
+        }
+        completeCopied();
+        return Step.COMPLETE;
     }
 
     // ---- close-delimited bodies: consumed as they arrive, complete on close

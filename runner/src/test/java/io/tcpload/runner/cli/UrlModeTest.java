@@ -198,4 +198,26 @@ class UrlModeTest {
                                             .contains("\"HEAD /index.html HTTP/1.1\" 200 0 "));
         }
     }
+
+    @Test
+    void aDownloadLargerThanAnyProfilesCapCountsAsWrkWould(@TempDir Path dir) throws Exception {
+        assumeTrue(Nginx.installed(), "nginx is not installed (apt-get install nginx-light)");
+        // Above the 16 MiB max_response_bytes a profile has by default: a URL run keeps no body.
+        byte[] file = new byte[20 * 1024 * 1024];
+        java.util.Arrays.fill(file, (byte) 'x');
+        Files.write(dir.resolve("big.bin"), file);
+        try (Nginx nginx = Nginx.start(dir)) {
+            CliResult result =
+                    CliResult.run("-d1s", "-c2", nginx.url().replace("index.html", "big.bin"));
+
+            assertThat(result.exitCode()).isZero();
+            Matcher requests = Pattern.compile("(\\d+) requests in").matcher(result.out());
+            assertThat(requests.find()).isTrue();
+            assertThat(Long.parseLong(requests.group(1))).isPositive();
+            assertThat(result.out())
+                    .doesNotContain("Socket errors")
+                    .doesNotContain("Failure responses");
+            assertThat(result.err()).doesNotContain("max_response_bytes");
+        }
+    }
 }

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * A body that goes on and on (close-delimited, or chunk after chunk) ends in a read error at {@code
  * max_response_bytes}, and meanwhile costs only what the code check needs of it: nothing for wrk's
  * empty check, the first bytes for a fixed code, at most {@code max_response_bytes} for a tag that
- * may lie anywhere.
+ * may lie anywhere. So does a long body of a declared length, as it arrives.
  */
 class EndlessBodyTest {
     private static final int MAX_BODY_BYTES = 1024 * 1024;
@@ -124,5 +124,39 @@ class EndlessBodyTest {
         assertThatThrownBy(() -> ch.writeInbound(Unpooled.wrappedBuffer(PIECE)))
                 .isInstanceOf(ResponseFramingException.class)
                 .hasMessageContaining("exceeds max_response_bytes");
+    }
+
+    @Test
+    void aLongContentLengthBodyIsReadAsItArrivesAndJudgedOnItsFirstBytes() {
+        HttpDecoder decoder = (HttpDecoder) ResponseCodecs.of(FIXED_CODE, true, false).newDecoder();
+        DecoderHarness.MeasuringAllocator alloc = new DecoderHarness.MeasuringAllocator();
+        EmbeddedChannel ch = DecoderHarness.channel(decoder, alloc);
+        String head = "HTTP/1.1 200 OK\r\nContent-Length: " + MAX_BODY_BYTES + "\r\n\r\n";
+        int largest = feed(ch, decoder, head, MAX_BODY_BYTES - PIECE.length);
+        assertThat(largest).isLessThanOrEqualTo(256);
+        assertThat(DecoderHarness.drain(ch)).isEmpty();
+        // The last piece with the next response behind it, in one read.
+        byte[] next = ascii("HTTP/1.1 200 OK\r\nContent-Length: 6\r\n\r\n999999");
+        byte[] both = Arrays.copyOf(PIECE, PIECE.length + next.length);
+        System.arraycopy(next, 0, both, PIECE.length, next.length);
+        ch.writeInbound(Unpooled.wrappedBuffer(both));
+
+        assertThat(DecoderHarness.drain(ch))
+                .containsExactly(ResponseOutcome.SUCCESS, ResponseOutcome.FAILURE);
+        // Never the whole body in one buffer: what was read was let go piece by piece.
+        assertThat(alloc.largestRequest.get()).isLessThan(4 * PIECE.length);
+        ch.finish();
+    }
+
+    @Test
+    void aLongContentLengthBodyCutShortIsAReadError() {
+        HttpDecoder decoder = (HttpDecoder) ResponseCodecs.of(EMPTY_CODE, true, false).newDecoder();
+        EmbeddedChannel ch = new EmbeddedChannel(decoder);
+        feed(ch, decoder, "HTTP/1.1 200 OK\r\nContent-Length: 200000\r\n\r\n", PIECE.length);
+        assertThat(DecoderHarness.drain(ch)).isEmpty();
+        // A close before the declared end is a read error, as for a body awaited whole.
+        assertThatThrownBy(ch::finish)
+                .isInstanceOf(ResponseFramingException.class)
+                .hasMessageContaining("connection closed before a full response");
     }
 }
