@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.EnvVar;
@@ -25,6 +28,7 @@ import io.tcpload.operator.validation.KeyContents;
 import io.tcpload.operator.validation.Sources;
 import io.tcpload.runner.files.BoundedRead;
 import io.tcpload.runner.files.UnreadableFileException;
+import io.tcpload.runner.profile.Suggestions;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -171,12 +175,65 @@ public final class TestFile {
             throws BadInputException {
         try {
             return MAPPER.treeToValue(node, type);
+        } catch (UnrecognizedPropertyException e) {
+            throw new BadInputException(where + ": " + fieldPath(e) + ": " + unknownField(e), e);
+        } catch (MismatchedInputException e) {
+            throw new BadInputException(where + ": " + fieldPath(e) + ": " + mismatch(e), e);
         } catch (JsonMappingException e) {
             throw new BadInputException(
                     where + ": " + fieldPath(e) + ": " + e.getOriginalMessage(), e);
         } catch (JsonProcessingException e) {
             throw new BadInputException(where + ": " + e.getOriginalMessage(), e);
         }
+    }
+
+    /** As kubectl says of a field its schema lacks, with the field probably meant. */
+    static String unknownField(UnrecognizedPropertyException e) {
+        List<String> known =
+                e.getKnownPropertyIds() == null
+                        ? List.of()
+                        : e.getKnownPropertyIds().stream().map(String::valueOf).sorted().toList();
+        return "unknown field"
+                + Suggestions.nearest(e.getPropertyName(), known)
+                        .map(near -> "; did you mean '" + near + "'?")
+                        .orElse(
+                                known.isEmpty()
+                                        ? ""
+                                        : "; the fields here are " + String.join(", ", known));
+    }
+
+    /** What the field takes, in words rather than Java types, and what it was given. */
+    static String mismatch(MismatchedInputException e) {
+        Class<?> target = e.getTargetType();
+        String expected;
+        if (target == null) {
+            return e.getOriginalMessage();
+        } else if (target == Integer.class
+                || target == int.class
+                || target == Long.class
+                || target == long.class
+                || target == Short.class
+                || target == short.class) {
+            expected = "a whole number";
+        } else if (target == Boolean.class || target == boolean.class) {
+            expected = "true or false";
+        } else if (Number.class.isAssignableFrom(target) || target.isPrimitive()) {
+            expected = "a number";
+        } else if (target == String.class) {
+            expected = "a string";
+        } else if (java.util.Collection.class.isAssignableFrom(target) || target.isArray()) {
+            expected = "a list";
+        } else if (target.isEnum()) {
+            expected =
+                    "one of "
+                            + java.util.Arrays.stream(target.getEnumConstants())
+                                    .map(String::valueOf)
+                                    .collect(java.util.stream.Collectors.joining(", "));
+        } else {
+            expected = "an object (a map of fields)";
+        }
+        Object value = e instanceof InvalidFormatException invalid ? invalid.getValue() : null;
+        return "must be " + expected + (value == null ? "" : ", not '" + value + "'");
     }
 
     /** {@code spec.files[0].name}, from the exception's path. */

@@ -147,8 +147,33 @@ class LocalRunTest {
         Result result = tcpload("run", "-f", file.toString(), "--demo-target");
 
         assertThat(result.exitStatus()).isEqualTo(2);
-        assertThat(result.err()).contains(file.toString()).contains("spec.conections");
+        assertThat(result.err())
+                .contains(file.toString())
+                .contains("spec.conections: unknown field; did you mean 'connections'?")
+                .doesNotContain("io.tcpload")
+                .doesNotContain("ignorable");
         assertThat(result.out()).doesNotContain("requests in");
+    }
+
+    @Test
+    void aValueOfTheWrongKindSaysWhatTheFieldTakesNotAJavaType(@TempDir Path folder)
+            throws Exception {
+        Path threads = withSpec(folder, "  duration: 1s\n  threads: two\n");
+        Result result = tcpload("run", "-f", threads.toString(), "--demo-target");
+        assertThat(result.exitStatus()).isEqualTo(2);
+        assertThat(result.err())
+                .contains("spec.threads: must be a whole number, not 'two'")
+                .doesNotContain("java.lang");
+
+        Path keepAlive = withSpec(folder, "  duration: 1s\n  keepAlive: maybe\n");
+        result = tcpload("run", "-f", keepAlive.toString(), "--demo-target");
+        assertThat(result.exitStatus()).isEqualTo(2);
+        assertThat(result.err()).contains("spec.keepAlive: must be true or false, not 'maybe'");
+
+        Path thresholds = withSpec(folder, "  duration: 1s\n  thresholds:\n    p99: 1s\n");
+        result = tcpload("run", "-f", thresholds.toString(), "--demo-target");
+        assertThat(result.exitStatus()).isEqualTo(2);
+        assertThat(result.err()).contains("spec.thresholds: must be a list");
     }
 
     @Test

@@ -42,7 +42,7 @@ final class Problems {
         return errors.count > 0;
     }
 
-    /** Throws with the errors, in line order, when there is at least one. */
+    /** Throws with the errors, in line order (those of no line last), when there is one. */
     void throwIfErrors() throws ProfileException {
         if (errors.count > 0) {
             throw new ProfileException(errors.inLineOrder("error"));
@@ -57,10 +57,18 @@ final class Problems {
     private final class Kept {
         private record Numbered(ProfileProblem problem, long order) {}
 
-        /** Problems on the same line keep the order they were found in. */
+        /**
+         * Problems on the same line keep the order they were found in. Those of no line (a required
+         * key missing, say) come last: they are most often what a problem on a line causes (a
+         * misspelt section header leaves its keys unread), so the line comes first.
+         */
         private static final Comparator<Numbered> IN_LINE_ORDER =
-                Comparator.<Numbered>comparingInt(n -> n.problem().line())
+                Comparator.<Numbered>comparingInt(n -> sortLine(n.problem().line()))
                         .thenComparingLong(Numbered::order);
+
+        private static int sortLine(int line) {
+            return line == 0 ? Integer.MAX_VALUE : line;
+        }
 
         /** The kept problems, the one with the highest line first, so it is the one dropped. */
         private final PriorityQueue<Numbered> kept =
@@ -71,7 +79,8 @@ final class Problems {
         void add(int line, String key, Supplier<String> message) {
             long order = count++;
             // Found later than the kept ones, so on the same line it would be dropped too.
-            if (kept.size() == MAX_LISTED && line >= kept.peek().problem().line()) {
+            if (kept.size() == MAX_LISTED
+                    && sortLine(line) >= sortLine(kept.peek().problem().line())) {
                 return;
             }
             kept.add(new Numbered(new ProfileProblem(file, line, key, message.get()), order));

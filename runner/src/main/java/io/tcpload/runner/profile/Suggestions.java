@@ -4,13 +4,13 @@ import java.util.Collection;
 import java.util.Optional;
 
 /** Finds the valid name a misspelt one was probably meant to be. */
-final class Suggestions {
+public final class Suggestions {
     private static final int MAX_LENGTH = 64;
 
     private Suggestions() {}
 
     /** The closest candidate by edit distance, when it is close enough to be a likely typo. */
-    static Optional<String> nearest(String written, Collection<String> candidates) {
+    public static Optional<String> nearest(String written, Collection<String> candidates) {
         if (written.length() > MAX_LENGTH) {
             return Optional.empty(); // nothing that long is a typo, and it would be slow to compare
         }

@@ -349,7 +349,6 @@ class ProfileLoaderBadInputTest {
         assertThat(problems)
                 .extracting(ProfileProblem::line, ProfileProblem::key)
                 .containsExactly(
-                        tuple(0, "rsp_code_location_tag"),
                         tuple(2, "host"),
                         tuple(3, "port"),
                         tuple(5, "req_len_len"),
@@ -357,9 +356,27 @@ class ProfileLoaderBadInputTest {
                         tuple(10, "[respones]"),
                         tuple(14, "rsp_len_beg"),
                         tuple(15, ""),
-                        tuple(17, "SEQ"));
+                        tuple(17, "SEQ"),
+                        // Of no line, so last: what the lines above may well have caused.
+                        tuple(0, "rsp_code_location_tag"));
         assertThat(problems).allSatisfy(p -> assertThat(p.file()).isEqualTo("test.ini"));
         assertThat(problems).allSatisfy(p -> assertThat(p.message()).endsWith("."));
+    }
+
+    @Test
+    void aMisspeltSectionHeaderIsTheFirstProblemNotTheKeysItHides() {
+        // What a local run or a TcpLoadTest's status shows is the first problem.
+        List<ProfileProblem> problems =
+                errors(
+                        lines(
+                                "[common",
+                                "host = 127.0.0.1",
+                                "port = 9000",
+                                "[request]",
+                                "req_body = x"));
+        assertThat(problems.get(0))
+                .satisfies(p -> assertThat(p.line()).isEqualTo(1))
+                .satisfies(p -> assertThat(p.message()).contains("no closing ']'"));
     }
 
     @Test
@@ -371,10 +388,10 @@ class ProfileLoaderBadInputTest {
                     .isEqualTo(
                             String.join(
                                     "\n",
+                                    "bad.ini:1: port: must be a whole number from 1 to 65535, not 'x'.",
                                     "bad.ini: host: is required in [common]: the address to connect to.",
                                     "bad.ini: req_body: is required in [request]: the request body"
-                                            + " template (may contain $(NAME) placeholders).",
-                                    "bad.ini:1: port: must be a whole number from 1 to 65535, not 'x'."));
+                                            + " template (may contain $(NAME) placeholders)."));
             return;
         }
         throw new AssertionError("expected a ProfileException");
