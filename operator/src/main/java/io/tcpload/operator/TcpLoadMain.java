@@ -3,10 +3,12 @@ package io.tcpload.operator;
 import io.tcpload.operator.local.LocalRun;
 import io.tcpload.runner.RunnerMain;
 import io.tcpload.runner.Version;
+import io.tcpload.runner.profile.Suggestions;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -27,6 +29,8 @@ public final class TcpLoadMain implements Callable<Integer> {
     static final String VERSION = "tcpload " + Version.NUMBER;
 
     private final PrintStream err;
+
+    private static final List<String> COMMANDS = List.of("run", "runner", "serve");
 
     private TcpLoadMain(PrintStream err) {
         this.err = err;
@@ -70,11 +74,32 @@ public final class TcpLoadMain implements Callable<Integer> {
                         })
                 .setParameterExceptionHandler(
                         (e, ignored) -> {
-                            e.getCommandLine().getErr().println("tcpload: " + e.getMessage());
+                            e.getCommandLine().getErr().println("tcpload: " + describe(e));
                             e.getCommandLine().getErr().println("Try --help.");
                             return LocalRun.EXIT_INVALID;
                         });
         return commandLine.execute(args);
+    }
+
+    /**
+     * picocli's message, but for a first word that is no command, which says so and which command
+     * was probably meant, rather than "Unmatched arguments from index 0".
+     */
+    private static String describe(CommandLine.ParameterException e) {
+        if (e instanceof CommandLine.UnmatchedArgumentException unmatched
+                && e.getCommandLine().getParent() == null
+                && !unmatched.getUnmatched().isEmpty()
+                && !unmatched.getUnmatched().get(0).startsWith("-")) {
+            String word = unmatched.getUnmatched().get(0);
+            return "'"
+                    + word
+                    + "' is not a command"
+                    + Suggestions.nearest(word, COMMANDS)
+                            .map(c -> "; did you mean " + c + "?")
+                            .orElse(".")
+                    + " The commands are run, runner and serve.";
+        }
+        return e.getMessage();
     }
 
     @Override
