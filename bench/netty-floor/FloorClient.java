@@ -70,6 +70,26 @@ public final class FloorClient {
         }
     }
 
+    /**
+     * The length of a response from its first bytes: its head up to the blank line and its
+     * Content-Length; 0 while the head is not whole. Shared with RingFloorClient.
+     */
+    static int responseLength(CharSequence firstBytes) {
+        String text = firstBytes.toString();
+        int end = text.indexOf("\r\n\r\n");
+        if (end < 0) {
+            return 0;
+        }
+        String head = text.substring(0, end).toLowerCase(Locale.ROOT);
+        int at = head.indexOf("\r\ncontent-length:");
+        if (at < 0) {
+            throw new IllegalStateException("the first response has no Content-Length");
+        }
+        int valueEnd = head.indexOf("\r\n", at + 2);
+        String value = head.substring(at + 17, valueEnd < 0 ? head.length() : valueEnd).trim();
+        return end + 4 + Integer.parseInt(value);
+    }
+
     /** One connection: sends the request again as soon as a whole response has come. */
     private static final class Counter extends ChannelInboundHandlerAdapter {
         private final ByteBuf template;
@@ -107,18 +127,7 @@ public final class FloorClient {
         private void learnLength(ByteBuf in) {
             firstHead.append(
                     in.toString(in.readerIndex(), in.readableBytes(), StandardCharsets.ISO_8859_1));
-            int end = firstHead.indexOf("\r\n\r\n");
-            if (end < 0) {
-                return;
-            }
-            String head = firstHead.substring(0, end).toLowerCase(Locale.ROOT);
-            int at = head.indexOf("\r\ncontent-length:");
-            if (at < 0) {
-                throw new IllegalStateException("the first response has no Content-Length");
-            }
-            int valueEnd = head.indexOf("\r\n", at + 2);
-            String value = head.substring(at + 17, valueEnd < 0 ? head.length() : valueEnd).trim();
-            responseBytes = end + 4 + Integer.parseInt(value);
+            responseBytes = responseLength(firstHead);
         }
     }
 }

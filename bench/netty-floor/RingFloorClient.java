@@ -11,7 +11,6 @@ import io.netty.channel.uring.IoUringIoOps;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -186,23 +185,12 @@ public final class RingFloorClient {
             }
         }
 
-        /** The head up to its blank line, then its Content-Length; only the first response. */
+        /** The first response's head, then its length (FloorClient's reading). */
         private void learnLength(int bytes) {
             byte[] copy = new byte[bytes];
             receive.get(0, copy);
             firstHead.append(new String(copy, StandardCharsets.ISO_8859_1));
-            int end = firstHead.indexOf("\r\n\r\n");
-            if (end < 0) {
-                return;
-            }
-            String head = firstHead.substring(0, end).toLowerCase(Locale.ROOT);
-            int at = head.indexOf("\r\ncontent-length:");
-            if (at < 0) {
-                throw new IllegalStateException("the first response has no Content-Length");
-            }
-            int valueEnd = head.indexOf("\r\n", at + 2);
-            String value = head.substring(at + 17, valueEnd < 0 ? head.length() : valueEnd).trim();
-            responseBytes = end + 4 + Integer.parseInt(value);
+            responseBytes = FloorClient.responseLength(firstHead);
         }
 
         @Override

@@ -77,7 +77,8 @@ class DemoServerTest {
         return TestJudge.code(spec, head, body);
     }
 
-    private static byte[] readHttpResponse(InputStream in) throws IOException {
+    /** Reads up to and including the blank line that ends an HTTP head. */
+    private static String readHead(InputStream in) throws IOException {
         ByteArrayOutputStream head = new ByteArrayOutputStream();
         while (!head.toString(StandardCharsets.US_ASCII).endsWith("\r\n\r\n")) {
             int b = in.read();
@@ -86,14 +87,20 @@ class DemoServerTest {
             }
             head.write(b);
         }
-        String headText = head.toString(StandardCharsets.US_ASCII);
-        assertThat(headText).startsWith("HTTP/1.1 200 OK\r\n");
-        int at = headText.indexOf("Content-Length: ") + "Content-Length: ".length();
-        int length = Integer.parseInt(headText.substring(at, headText.indexOf('\r', at)));
+        return head.toString(StandardCharsets.US_ASCII);
+    }
+
+    private static byte[] readHttpResponse(InputStream in) throws IOException {
+        String head = readHead(in);
+        assertThat(head).startsWith("HTTP/1.1 200 OK\r\n");
+        int at = head.indexOf("Content-Length: ") + "Content-Length: ".length();
+        int length = Integer.parseInt(head.substring(at, head.indexOf('\r', at)));
         byte[] body = new DataInputStream(in).readNBytes(length);
         assertThat(body).hasSize(length);
-        head.writeBytes(body);
-        return head.toByteArray();
+        ByteArrayOutputStream response = new ByteArrayOutputStream();
+        response.writeBytes(head.getBytes(StandardCharsets.US_ASCII));
+        response.writeBytes(body);
+        return response.toByteArray();
     }
 
     @ParameterizedTest
@@ -251,19 +258,6 @@ class DemoServerTest {
                     .contains("Connection: close");
             assertThat(socket.getInputStream().read()).isEqualTo(-1);
         }
-    }
-
-    /** Reads up to and including the blank line that ends an HTTP head. */
-    private static String readHead(InputStream in) throws IOException {
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
-        while (!head.toString(StandardCharsets.US_ASCII).endsWith("\r\n\r\n")) {
-            int b = in.read();
-            if (b < 0) {
-                throw new IOException("closed inside the HTTP head: " + head);
-            }
-            head.write(b);
-        }
-        return head.toString(StandardCharsets.US_ASCII);
     }
 
     @ParameterizedTest(name = "delay {0} ms")
