@@ -36,11 +36,14 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
+import java.util.stream.Collectors;
 
 /**
  * A YAML file of Kubernetes documents as users {@code kubectl apply} them: TcpLoadTests and the
@@ -221,14 +224,14 @@ public final class TestFile {
             expected = "a number";
         } else if (target == String.class) {
             expected = "a string";
-        } else if (java.util.Collection.class.isAssignableFrom(target) || target.isArray()) {
+        } else if (Collection.class.isAssignableFrom(target) || target.isArray()) {
             expected = "a list";
         } else if (target.isEnum()) {
             expected =
                     "one of "
-                            + java.util.Arrays.stream(target.getEnumConstants())
+                            + Arrays.stream(target.getEnumConstants())
                                     .map(String::valueOf)
-                                    .collect(java.util.stream.Collectors.joining(", "));
+                                    .collect(Collectors.joining(", "));
         } else {
             expected = "an object (a map of fields)";
         }
