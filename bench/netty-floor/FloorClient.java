@@ -37,9 +37,7 @@ public final class FloorClient {
         int port = Integer.parseInt(args[0]);
         int connections = Integer.parseInt(args[1]);
         long durationMs = Long.parseLong(args[2]);
-        byte[] request =
-                ("GET /index.html HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n\r\n")
-                        .getBytes(StandardCharsets.US_ASCII);
+        byte[] request = request(port);
         ByteBuf template =
                 Unpooled.unreleasableBuffer(
                         Unpooled.directBuffer(request.length).writeBytes(request));
@@ -68,6 +66,12 @@ public final class FloorClient {
         } finally {
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).sync();
         }
+    }
+
+    /** The request both floor clients send, again and again: nginx's index page. */
+    static byte[] request(int port) {
+        return ("GET /index.html HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII);
     }
 
     /**

@@ -47,9 +47,7 @@ public final class RingFloorClient {
         int port = Integer.parseInt(args[0]);
         int connections = Integer.parseInt(args[1]);
         long durationMs = Long.parseLong(args[2]);
-        byte[] request =
-                ("GET /index.html HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n\r\n")
-                        .getBytes(StandardCharsets.US_ASCII);
+        byte[] request = FloorClient.request(port);
         ByteBuffer template = ByteBuffer.allocateDirect(request.length);
         template.put(request).flip();
         long templateAddress = Buffer.memoryAddress(template);
