@@ -7,10 +7,13 @@ The runner runs as the launcher starts it: its AppCDS archive is recorded by a f
 the same nginx, as a user's first run records it.
 
     python3 bench/vs-wrk/run.py [--pairs 3] [--durations 10,30] [--settings 1x10,1x100,2x1000]
-        [--extra 'RUNNER FLAGS'] [--metrics] [--launcher] [--port 18080]
+        [--extra 'RUNNER FLAGS'] [--metrics] [--launcher] [--close] [--port 18080]
 
 With --launcher, the runner runs as `./tcpload runner` runs it (the command's JVM options, its
 start-up archive and main class), after one call that readies the command.
+
+With --close, both clients send `Connection: close`: nginx answers and closes, so every request
+opens a connection of its own (short connections, as wrktcp's default mode makes them).
 
 With --metrics, each pair also runs the runner with --metrics-port 0 (in alternating order), to show
 what serving Prometheus metrics costs in requests per CPU-second.
@@ -34,6 +37,8 @@ def main():
     parser.add_argument("--launcher", action="store_true",
                         help="run the runner as ./tcpload runner (the command's JVM and archive)"
                              " instead of java -jar on the runner's jar")
+    parser.add_argument("--close", action="store_true",
+                        help="both clients send Connection: close: one request per connection")
     parser.add_argument("--metrics", action="store_true",
                         help="in each pair also run the runner with --metrics-port 0 (order alternating)"
                              " and print its requests per CPU-second against the runner without")
@@ -57,6 +62,8 @@ def main():
             for setting in args.settings.split(","):
                 threads, connections = setting.split("x")
                 flags = ["-t" + threads, "-c" + connections, "-d%ds" % duration]
+                if args.close:
+                    flags += ["-H", "Connection: close"]
                 wrk_runs, tcp_runs, metrics_runs = [], [], []
                 for pair in range(args.pairs):
                     out, _, cpu, _, _ = benchlib.timed(["wrk"] + flags + [nginx.url()])

@@ -2,13 +2,13 @@ package io.tcpload.runner.client;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelException;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ConnectTimeoutException;
+import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.ssl.SslCloseCompletionEvent;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
@@ -142,27 +142,8 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     /** Tells the decoder which request the response it completes answers: the oldest in flight. */
     private final IntSupplier answering = this::answeringName;
 
-    private final ChannelInitializer<Channel> initializer =
-            new ChannelInitializer<>() {
-                @Override
-                protected void initChannel(Channel ch) {
-                    LoopWorker w = worker;
-                    ResponseDecoder created =
-                            cursor == null
-                                    ? w.codecs().newDecoder(w.readCounter())
-                                    : w.codecs().newDecoder(w.readCounter(), answering);
-                    decoder = created;
-                    decoderChannel = ch;
-                    ClientTls tls = w.tls();
-                    if (tls != null) {
-                        // Made with the peer's name and port: the host-name check and the
-                        // session cache need them.
-                        ch.pipeline()
-                                .addLast(tls.newHandler(ch.alloc(), endpoint.address().getPort()));
-                    }
-                    ch.pipeline().addLast(created, ConnectionSlot.this);
-                }
-            };
+    /** Connects a channel once it is registered, unless the slot has let go of it meanwhile. */
+    private final ChannelFutureListener registered = this::registered;
 
     /**
      * The response decoder of {@link #decoderChannel}, set as each channel is initialised (within
@@ -274,26 +255,60 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         if (channel != null) {
             return;
         }
-        connecting = true;
         connectStartNs = System.nanoTime();
         endpoint = worker.targets().next();
-        ChannelFuture future =
-                worker.bootstrap().clone().handler(initializer).connect(endpoint.address());
-        if (future.isDone() && !future.isSuccess() && !future.channel().isRegistered()) {
-            // No socket could be made (out of file descriptors, most often): Netty hands back a
-            // placeholder channel whose future completes on another thread. The failure is
-            // this loop's, counted here as a connect error, and the run goes on.
-            connecting = false;
-            String reason = describe(rootCause(future.cause()));
+        SocketChannel created;
+        try {
+            created = worker.newChannel();
+        } catch (ChannelException e) {
+            // No socket could be made (out of file descriptors, most often): the failure is this
+            // loop's, counted here as a connect error, and the run goes on.
+            String reason = describe(rootCause(e));
             if (reason.contains("too many open files")) {
                 reason += " (the open-file limit; raise it with ulimit -n)";
             }
             fail(ErrorKind.CONNECT, "connect: cannot open a socket: " + reason);
             return;
         }
-        channel = future.channel();
-        worker.track(channel);
-        future.addListener(this);
+        connecting = true;
+        channel = created;
+        initialise(created);
+        worker.track(created);
+        // On the loop's own thread the registration completes at once, and so does this call.
+        worker.loop().register(created).addListener(registered);
+    }
+
+    /**
+     * Sets up a new channel's pipeline: TLS when asked for, the response decoder, then this slot.
+     */
+    private void initialise(Channel ch) {
+        ResponseDecoder created =
+                cursor == null
+                        ? worker.codecs().newDecoder(worker.readCounter())
+                        : worker.codecs().newDecoder(worker.readCounter(), answering);
+        decoder = created;
+        decoderChannel = ch;
+        ClientTls tls = worker.tls();
+        if (tls != null) {
+            // Made with the peer's name and port: the host-name check and the session cache need
+            // them.
+            ch.pipeline().addLast("tls", tls.newHandler(ch.alloc(), endpoint.address().getPort()));
+        }
+        // Named, so that the pipeline need not make up names and check them for each connection.
+        ch.pipeline().addLast("decoder", created).addLast("connection", this);
+    }
+
+    private void registered(ChannelFuture future) {
+        if (future.channel() != channel) {
+            future.channel().close();
+            return;
+        }
+        if (!future.isSuccess()) {
+            dropChannel();
+            fail(ErrorKind.CONNECT, "connect: " + describe(future.cause()));
+            return;
+        }
+        channel.connect(endpoint.address()).addListener(this);
     }
 
     private static Throwable rootCause(Throwable failure) {
@@ -312,12 +327,10 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         }
         connecting = false;
         if (!future.isSuccess()) {
-            channel = null;
-            Throwable cause = future.cause();
-            boolean timedOut = cause instanceof ConnectTimeoutException;
-            fail(
-                    timedOut ? ErrorKind.TIMEOUT : ErrorKind.CONNECT,
-                    timedOut ? "connect timed out" : "connect: " + describe(cause));
+            // Closed, or its socket stays open: a refused connect does not close the channel.
+            // One that takes too long is failed by the loop's timer (checkTimeout).
+            dropChannel();
+            fail(ErrorKind.CONNECT, "connect: " + describe(future.cause()));
             return;
         }
         long connectedNs = System.nanoTime();

@@ -1,13 +1,14 @@
 package io.tcpload.runner.client;
 
-import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelException;
 import io.netty.channel.EventLoop;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.SocketChannelConfig;
 import io.netty.channel.uring.IoUringChannelOption;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
@@ -53,7 +54,7 @@ final class LoopWorker {
     private final RequestMix requests;
     private final RequestTemplate template;
     private final ResponseCodecs codecs;
-    private final Bootstrap bootstrap;
+    private final Transport transport;
     private final TargetAddresses targets;
     private final ClientTls tls;
     private LoopStats stats;
@@ -104,18 +105,7 @@ final class LoopWorker {
         this.targets = targets;
         this.timeoutNs = TimeUnit.MILLISECONDS.toNanos(config.timeoutMs());
         this.channels = new DefaultChannelGroup("tcpload-loop-" + loopIndex, loop);
-        this.bootstrap =
-                new Bootstrap()
-                        .group(loop)
-                        .channel(transport.socketChannel())
-                        .option(ChannelOption.TCP_NODELAY, true)
-                        .option(
-                                ChannelOption.CONNECT_TIMEOUT_MILLIS,
-                                (int) Math.min(Integer.MAX_VALUE, config.timeoutMs()));
-        if (transport.readBufferRing()) {
-            bootstrap.option(
-                    IoUringChannelOption.IO_URING_BUFFER_GROUP_ID, Transport.READ_BUFFER_GROUP);
-        }
+        this.transport = transport;
         this.pacer =
                 config.paced()
                         ? new Pacer(
@@ -159,9 +149,25 @@ final class LoopWorker {
         return codecs;
     }
 
-    /** The bootstrap of this loop's connections; each connect names its address. */
-    Bootstrap bootstrap() {
-        return bootstrap;
+    /**
+     * A new channel for one of this loop's connections, configured and not yet registered. Made
+     * directly, not by a Bootstrap: a bootstrap is copied for every connect, with its options and
+     * an initializer, a cost that short connections pay with every request.
+     *
+     * @throws ChannelException when no socket can be made (out of file descriptors, most often)
+     */
+    SocketChannel newChannel() {
+        SocketChannel channel = transport.socketChannels().newChannel();
+        SocketChannelConfig channelConfig = channel.config();
+        channelConfig.setTcpNoDelay(true);
+        // The loop's timer already fails a connect that takes longer than the timeout (see
+        // tick); Netty's own would schedule, then cancel, a task for every connect.
+        channelConfig.setConnectTimeoutMillis(0);
+        if (transport.readBufferRing()) {
+            channelConfig.setOption(
+                    IoUringChannelOption.IO_URING_BUFFER_GROUP_ID, Transport.READ_BUFFER_GROUP);
+        }
+        return channel;
     }
 
     /** The target's addresses, shared by every loop: each connection takes the next. */

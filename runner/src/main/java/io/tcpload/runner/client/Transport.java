@@ -1,5 +1,6 @@
 package io.tcpload.runner.client;
 
+import io.netty.channel.ChannelFactory;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
@@ -27,7 +28,8 @@ import java.util.Locale;
  *
  * @param name {@code io_uring}, {@code epoll} or {@code nio}, as reported to users
  * @param ioHandlerFactory the factory for event loops of this transport
- * @param socketChannel the client channel class
+ * @param socketChannels makes client channels: a constructor called directly, not through
+ *     reflection (it runs once per connection, and short connections make many)
  * @param serverChannel the server channel class
  * @param readBufferRing whether client channels read into the event loop's ring of buffers ({@link
  *     #READ_BUFFER_GROUP}, io_uring only)
@@ -35,7 +37,7 @@ import java.util.Locale;
 public record Transport(
         String name,
         IoHandlerFactory ioHandlerFactory,
-        Class<? extends SocketChannel> socketChannel,
+        ChannelFactory<? extends SocketChannel> socketChannels,
         Class<? extends ServerSocketChannel> serverChannel,
         boolean readBufferRing) {
 
@@ -114,7 +116,7 @@ public record Transport(
         return new Transport(
                 "io_uring",
                 factory,
-                IoUringSocketChannel.class,
+                IoUringSocketChannel::new,
                 IoUringServerSocketChannel.class,
                 ring);
     }
@@ -123,7 +125,7 @@ public record Transport(
         return new Transport(
                 "epoll",
                 EpollIoHandler.newFactory(),
-                EpollSocketChannel.class,
+                EpollSocketChannel::new,
                 EpollServerSocketChannel.class,
                 false);
     }
@@ -132,7 +134,7 @@ public record Transport(
         return new Transport(
                 "nio",
                 NioIoHandler.newFactory(),
-                NioSocketChannel.class,
+                NioSocketChannel::new,
                 NioServerSocketChannel.class,
                 false);
     }

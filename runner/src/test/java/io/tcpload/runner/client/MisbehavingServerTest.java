@@ -8,9 +8,19 @@ import io.tcpload.runner.stats.RunSummary.ErrorCount;
 import io.tcpload.runner.testing.Corpus;
 import io.tcpload.runner.testing.EngineRun;
 import io.tcpload.runner.testing.ScriptedServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** The engine against servers that misbehave: every case ends in counted errors, never a hang. */
@@ -53,6 +63,71 @@ class MisbehavingServerTest {
             assertThat(messageCount(summary, "response timed out"))
                     .isEqualTo(summary.counts().timeouts());
             assertThat(summary.counts().readErrors() + summary.counts().connectErrors()).isZero();
+        }
+    }
+
+    @Test
+    void aConnectThatHangsTimesOut() throws Exception {
+        // A listening socket that never accepts: once its accept queue is full, the kernel drops
+        // further SYNs, so every later connect hangs until the runner's timeout fails it.
+        try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            List<Socket> queued = new ArrayList<>();
+            try {
+                for (int i = 0; i < 16; i++) {
+                    Socket socket = new Socket();
+                    queued.add(socket);
+                    try {
+                        socket.connect(listener.getLocalSocketAddress(), 300);
+                    } catch (SocketTimeoutException full) {
+                        break;
+                    }
+                }
+                RunSummary summary =
+                        EngineRun.run(
+                                tiny(listener.getLocalPort(), ""),
+                                EngineRun.config(1, 2, 1_500, 200, false));
+                assertThat(summary.counts().requests()).isZero();
+                assertThat(summary.counts().timeouts()).isGreaterThanOrEqualTo(4);
+                assertThat(messageCount(summary, "connect timed out"))
+                        .isEqualTo(summary.counts().timeouts());
+                assertThat(summary.counts().connectErrors()).isZero();
+            } finally {
+                for (Socket socket : queued) {
+                    socket.close();
+                }
+            }
+        }
+    }
+
+    @Test
+    void refusedConnectsLeaveNoSocketOpen() throws Exception {
+        int port;
+        try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = closed.getLocalPort();
+        }
+        long before = openFiles();
+        AtomicLong peak = new AtomicLong();
+        RunSummary summary =
+                EngineRun.run(
+                        tiny(port, ""),
+                        EngineRun.config(1, 20, 1_500, 1_000, false),
+                        () -> {
+                            peak.accumulateAndGet(openFiles(), Math::max);
+                            return false;
+                        });
+        assertThat(summary.counts().connectErrors()).isGreaterThan(60);
+        assertThat(messageCount(summary, "connect: connection refused"))
+                .isEqualTo(summary.counts().connectErrors());
+        // Each refused connect's socket is closed with it, not kept open until the run ends:
+        // the run holds its event loop's descriptors, and at most the 20 connecting sockets.
+        assertThat(peak.get()).isLessThan(before + 40);
+    }
+
+    private static long openFiles() {
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.count();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
