@@ -299,16 +299,12 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     }
 
     private void registered(ChannelFuture future) {
-        if (future.channel() != channel) {
-            future.channel().close();
-            return;
+        if (future.isSuccess() && future.channel() == channel) {
+            channel.connect(endpoint.address()).addListener(this);
+        } else {
+            // A failed registration fails as a connect does; one the slot let go of is ignored.
+            operationComplete(future);
         }
-        if (!future.isSuccess()) {
-            dropChannel();
-            fail(ErrorKind.CONNECT, "connect: " + describe(future.cause()));
-            return;
-        }
-        channel.connect(endpoint.address()).addListener(this);
     }
 
     private static Throwable rootCause(Throwable failure) {
@@ -327,8 +323,8 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         }
         connecting = false;
         if (!future.isSuccess()) {
-            // Closed, or its socket stays open: a refused connect does not close the channel.
-            // One that takes too long is failed by the loop's timer (checkTimeout).
+            // Netty leaves the channel of a failed connect open: closed here, or its socket would
+            // stay open until the run ends. One that takes too long is failed by checkTimeout.
             dropChannel();
             fail(ErrorKind.CONNECT, "connect: " + describe(future.cause()));
             return;
