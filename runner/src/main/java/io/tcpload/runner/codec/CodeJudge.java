@@ -68,6 +68,18 @@ public final class CodeJudge {
     }
 
     /**
+     * Whether the leading {@code length} bytes of an area at {@code index} of {@code buf} already
+     * decide {@link #isSuccess} for the whole area, however long: a fixed code's range lies within
+     * them, or the first tag and the end of the code after it do. A framer that copies a long body
+     * for a tag stops copying there.
+     */
+    public boolean decidedBy(ByteBuf buf, int index, int length) {
+        return type == CodeType.FIXED
+                ? length >= bytesNeeded()
+                : codeRange(buf, index, length) != null;
+    }
+
+    /**
      * Where the code lies in the area {@code [index, index + length)}: {@code {from, length}} as
      * absolute indexes of {@code buf}, or null when there is none (no tag, a range outside the
      * area). The same rule {@link #isSuccess} applies, for showing what was found.

@@ -1,5 +1,6 @@
 package io.tcpload.runner.decode;
 
+import io.netty.buffer.ByteBuf;
 import io.tcpload.runner.codec.CodeJudge;
 import io.tcpload.runner.codec.HttpStatusRule;
 import io.tcpload.runner.codec.LengthPrefixedFramer;
@@ -215,6 +216,25 @@ public final class ResponseCodecs {
                 }
             }
             return false;
+        }
+
+        /**
+         * Whether the leading {@code length} body bytes at {@code index} of {@code buf} decide
+         * every judge that reads the body, and no value rule reads the body: more bytes of it
+         * cannot change the judgement.
+         */
+        boolean bodyDecidedBy(ByteBuf buf, int index, int length) {
+            for (ResponseValues rule : values) {
+                if (rule != null && rule.readsBody()) {
+                    return false;
+                }
+            }
+            for (CodeJudge judge : judges) {
+                if (judge.location() == CodeLocation.BODY && !judge.decidedBy(buf, index, length)) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         /** The most leading body bytes a rule reads: what the HTTP framer keeps of a body. */

@@ -57,6 +57,11 @@ public abstract class ResponseDecoder extends ByteToMessageDecoder {
         return received;
     }
 
+    /** How many received bytes wait in the input for the rest of their response; for tests. */
+    final int bufferedBytes() {
+        return internalBuffer().readableBytes();
+    }
+
     /** Whether some bytes of a response have arrived and its end has not. */
     public final boolean inResponse() {
         return started;
