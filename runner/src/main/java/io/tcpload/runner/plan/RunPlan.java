@@ -24,6 +24,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * What a run will be: an invocation checked against every rule between its flags and the {@link
@@ -687,11 +688,15 @@ public record RunPlan(
                 .findFirst();
     }
 
-    /** Whether a positional argument is a URL rather than a profile file. */
+    /**
+     * Whether a positional argument is a URL rather than a profile file: any scheme, so that an
+     * {@code ftp://} or {@code tcp://} one is refused as a URL, not looked for as a file.
+     */
     public static boolean looksLikeUrl(String argument) {
-        String lower = argument.toLowerCase(Locale.ROOT);
-        return lower.startsWith("http://") || lower.startsWith("https://");
+        return URL_SCHEME.matcher(argument).lookingAt();
     }
+
+    private static final Pattern URL_SCHEME = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://");
 
     private static Optional<String> within(
             String flag, long value, long min, long max, String what) {

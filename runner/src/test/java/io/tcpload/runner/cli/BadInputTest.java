@@ -54,6 +54,13 @@ class BadInputTest {
     }
 
     @Test
+    void aUrlOfAnotherSchemeIsRefusedAsAUrl() {
+        assertInvalid(
+                CliResult.run("-d1s", "ftp://127.0.0.1:1/ok"),
+                "only http:// and https:// URLs are supported, got 'ftp://127.0.0.1:1/ok'");
+    }
+
+    @Test
     void aMixBeyondTheRunnersLimitsIsNamedByLine() throws IOException {
         StringBuilder text = new StringBuilder("host = 127.0.0.1\nport = 9\n");
         for (int i = 0; i < 33; i++) {
