@@ -17,6 +17,7 @@ import io.tcpload.runner.client.ProgressListener;
 import io.tcpload.runner.client.StartGate;
 import io.tcpload.runner.contract.RunnerInvocation;
 import io.tcpload.runner.contract.RunnerInvocation.Outputs;
+import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.endpoint.StepChannel;
 import io.tcpload.runner.plan.PlanException;
 import io.tcpload.runner.plan.RunPlan;
@@ -379,7 +380,11 @@ public final class LocalRun {
             List<RunSummary> results = outcomes.stream().flatMap(o -> o.result().stream()).toList();
             int written = 0;
             if (!results.isEmpty()) {
-                written = printReport(ResultMerge.merge(results), options);
+                RunSummary merged = ResultMerge.merge(results);
+                // Stopped by a signal: the files say the result is partial, as a runner's do.
+                Optional<Stopped> stopped =
+                        caught.map(c -> new Stopped(c.signal(), merged.runtimeUs() / 1000));
+                written = printReport(merged, stopped, options);
             }
             TcpLoadTestStatus status =
                     caught.isPresent()
@@ -686,7 +691,7 @@ public final class LocalRun {
      *
      * @return 0, or non-zero when a file could not be written
      */
-    private int printReport(RunSummary merged, Options options) {
+    private int printReport(RunSummary merged, Optional<Stopped> stopped, Options options) {
         RunInfo info = merged.info();
         // The runners' profile is a temporary file; the test file is what the user knows.
         out.print(
@@ -701,7 +706,7 @@ public final class LocalRun {
                                 info.keepAlive(),
                                 info.pipeline(),
                                 info.transport())));
-        return RunOutputs.write(merged, options.outputs(), out, err);
+        return RunOutputs.write(merged, stopped, options.outputs(), out, err);
     }
 
     private static java.util.concurrent.ThreadFactory named() {

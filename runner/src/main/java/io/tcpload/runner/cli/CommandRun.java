@@ -171,7 +171,9 @@ final class CommandRun {
                 return RunCommand.EXIT_FAILED;
             }
             progress.finished();
-            written = RunOutputs.write(summary, plan.invocation().outputs(), out, err);
+            written =
+                    RunOutputs.write(
+                            summary, session.stopped(), plan.invocation().outputs(), out, err);
         }
         session.holdResult();
         return written;

@@ -1,6 +1,7 @@
 package io.tcpload.runner.session;
 
 import io.tcpload.runner.contract.RunnerInvocation.Outputs;
+import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.html.HtmlReport;
 import io.tcpload.runner.report.ConsoleReport;
 import io.tcpload.runner.report.JsonResult;
@@ -65,10 +66,17 @@ public final class RunOutputs {
      * Prints the report on {@code out} and the error table on {@code err}, then writes the JSON
      * result and the HTML report where asked.
      *
+     * @param stopped the signal that ended the run early, if one did: the JSON result and the HTML
+     *     report then say the result is partial
      * @return 0, or {@link #EXIT_WRITE_FAILED} when a file could not be written (said on {@code
      *     err})
      */
-    public static int write(RunSummary summary, Outputs outputs, PrintStream out, PrintStream err) {
+    public static int write(
+            RunSummary summary,
+            Optional<Stopped> stopped,
+            Outputs outputs,
+            PrintStream out,
+            PrintStream err) {
         out.print(
                 ConsoleReport.render(
                         summary,
@@ -78,7 +86,7 @@ public final class RunOutputs {
         printErrors(summary.errorMessages(), err);
         int status = 0;
         if (outputs.json().isPresent()) {
-            String json = JsonResult.write(summary);
+            String json = JsonResult.write(summary, stopped.orElse(null));
             if (outputs.jsonToStdout()) {
                 out.println(json);
             } else {
@@ -89,7 +97,10 @@ public final class RunOutputs {
             status =
                     Math.max(
                             status,
-                            writeFile(outputs.html().get(), HtmlReport.render(summary), err));
+                            writeFile(
+                                    outputs.html().get(),
+                                    HtmlReport.render(summary, stopped),
+                                    err));
         }
         return status;
     }
