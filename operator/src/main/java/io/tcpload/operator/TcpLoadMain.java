@@ -167,7 +167,10 @@ public final class TcpLoadMain implements Callable<Integer> {
         @Option(
                 names = "--json",
                 paramLabel = "FILE",
-                description = "Write the merged result as JSON ('-' = stdout), as the runner does.")
+                description =
+                        "Write the merged result as JSON, as the runner does ('-' = stdout, which"
+                                + " then holds the JSON alone: the report and the status block go"
+                                + " to stderr).")
         Path json;
 
         @Option(

@@ -159,10 +159,11 @@ final class CommandRun {
             return search(session, plan, plan.search().get());
         }
         int written;
+        PrintStream report = RunOutputs.reportStream(plan.invocation().outputs(), out, err);
         try (StopOnShutdown stop = StopOnShutdown.install(session::stop)) {
-            out.print(ConsoleReport.banner(session.engine().info()));
-            out.flush();
-            ProgressPrinter progress = ProgressPrinter.forConsole(out, err);
+            report.print(ConsoleReport.banner(session.engine().info()));
+            report.flush();
+            ProgressPrinter progress = ProgressPrinter.forConsole(report, err);
             RunSummary summary;
             try {
                 summary = session.run(progress);
@@ -212,13 +213,14 @@ final class CommandRun {
      */
     private int search(RunSession session, RunPlan plan, SearchSpec spec)
             throws InterruptedException {
+        PrintStream report = RunOutputs.reportStream(plan.invocation().outputs(), out, err);
         try (StopOnShutdown stop = StopOnShutdown.install(session::stop)) {
-            out.print(
+            report.print(
                     SearchReport.banner(
                             spec,
                             session.engine().info().target(),
                             session.engine().info().profileName()));
-            out.flush();
+            report.flush();
             SearchResult result;
             try {
                 result = SearchRun.run(session, spec, err);

@@ -63,8 +63,18 @@ public final class RunOutputs {
     }
 
     /**
-     * Prints the report on {@code out} and the error table on {@code err}, then writes the JSON
-     * result and the HTML report where asked.
+     * Where the text report goes: {@code out}, but {@code err} when the JSON result goes to
+     * standard output ({@code --json -}), so that standard output holds the JSON document alone and
+     * a program can read it as it is.
+     */
+    public static PrintStream reportStream(Outputs outputs, PrintStream out, PrintStream err) {
+        return outputs.jsonToStdout() ? err : out;
+    }
+
+    /**
+     * Prints the report on {@code out} ({@link #reportStream}: on {@code err} with {@code --json
+     * -}) and the error table on {@code err}, then writes the JSON result and the HTML report where
+     * asked.
      *
      * @param stopped the signal that ended the run early, if one did: the JSON result and the HTML
      *     report then say the result is partial
@@ -77,18 +87,20 @@ public final class RunOutputs {
             Outputs outputs,
             PrintStream out,
             PrintStream err) {
-        out.print(
+        PrintStream report = reportStream(outputs, out, err);
+        report.print(
                 ConsoleReport.render(
                         summary,
                         new ReportOptions(
                                 outputs.latency(), outputs.trace(), outputs.uncorrectedLatency())));
-        out.flush();
+        report.flush();
         printErrors(summary.errorMessages(), err);
         int status = 0;
         if (outputs.json().isPresent()) {
             String json = JsonResult.write(summary, stopped.orElse(null));
             if (outputs.jsonToStdout()) {
                 out.println(json);
+                out.flush();
             } else {
                 status = Math.max(status, writeFile(outputs.json().get(), json, err));
             }
@@ -106,9 +118,10 @@ public final class RunOutputs {
     }
 
     /**
-     * A capacity search's outputs: its report on {@code out} (the {@code Capacity:} line and the
-     * step table), the error table of every step on {@code err}, and the JSON result and the HTML
-     * report where asked. Nothing is written for a search stopped before its first step.
+     * A capacity search's outputs: its report on {@code out} (on {@code err} with {@code --json -};
+     * the {@code Capacity:} line and the step table), the error table of every step on {@code err},
+     * and the JSON result and the HTML report where asked. Nothing is written for a search stopped
+     * before its first step.
      *
      * @return 0, or {@link #EXIT_WRITE_FAILED} when a file could not be written
      */
@@ -118,8 +131,9 @@ public final class RunOutputs {
             Outputs outputs,
             PrintStream out,
             PrintStream err) {
-        out.print(SearchReport.render(result, spec.slo()));
-        out.flush();
+        PrintStream report = reportStream(outputs, out, err);
+        report.print(SearchReport.render(result, spec.slo()));
+        report.flush();
         if (!result.anyStep()) {
             return 0;
         }
@@ -129,6 +143,7 @@ public final class RunOutputs {
             String json = JsonResult.writeSearch(result, spec, null);
             if (outputs.jsonToStdout()) {
                 out.println(json);
+                out.flush();
             } else {
                 status = Math.max(status, writeFile(outputs.json().get(), json, err));
             }
