@@ -12,6 +12,7 @@ import io.tcpload.runner.testing.HttpRequests;
 import io.tcpload.runner.testing.HttpRequests.Request;
 import io.tcpload.runner.testing.Nginx;
 import io.tcpload.runner.testing.ScriptedServer;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -201,6 +202,39 @@ class UrlModeTest {
             assertThat(result.out())
                     .contains("/Failure:0.00)")
                     .doesNotContain("Failure responses", "Non-2xx", "Socket errors");
+        }
+    }
+
+    @Test
+    void aHugeDeclaredBodyIsReadUntilTheTimeoutNotRefusedForItsSize() throws Exception {
+        byte[] head =
+                "HTTP/1.1 200 OK\r\nContent-Length: 999999999999\r\n\r\n"
+                        .getBytes(StandardCharsets.US_ASCII);
+        try (ScriptedServer server =
+                new ScriptedServer(
+                        (index, in, out) -> {
+                            out.write(head);
+                            out.write(new byte[64 * 1024]);
+                            out.flush();
+                            // The body never ends: hold the connection until the client goes.
+                            in.transferTo(OutputStream.nullOutputStream());
+                        })) {
+            Path json = dir.resolve("huge.json");
+            CliResult result =
+                    CliResult.run(
+                            "-d1s",
+                            "-T300ms",
+                            "--json",
+                            json.toString(),
+                            "http://127.0.0.1:" + server.port() + "/");
+
+            assertThat(result.exitCode()).as(result.err()).isZero();
+            RunSummary summary = JsonResult.read(Files.readString(json));
+            assertThat(summary.counts().timeouts()).as(result.err()).isPositive();
+            assertThat(summary.counts().readErrors()).as(result.err()).isZero();
+            assertThat(result.err() + result.out())
+                    .doesNotContain("max_response_bytes")
+                    .doesNotContain("exceeds");
         }
     }
 
