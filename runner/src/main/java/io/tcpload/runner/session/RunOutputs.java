@@ -45,6 +45,51 @@ public final class RunOutputs {
         return problems;
     }
 
+    /**
+     * A file the run reads, named as the messages name it: {@code the profile}, {@code the data
+     * file of NAME}, {@code --tls-ca}.
+     */
+    public record Input(String what, Path path) {}
+
+    /**
+     * Why {@code --json} or {@code --html} would overwrite a file the run reads ({@code --json
+     * p.ini p.ini}): the result would replace the profile or a data file, which is lost then.
+     */
+    public static List<String> overwritten(Outputs outputs, List<Input> inputs) {
+        List<String> problems = new ArrayList<>();
+        if (!outputs.jsonToStdout()) {
+            outputs.json()
+                    .flatMap(path -> overwrites("--json", path, inputs))
+                    .ifPresent(problems::add);
+        }
+        outputs.html().flatMap(path -> overwrites("--html", path, inputs)).ifPresent(problems::add);
+        return problems;
+    }
+
+    private static Optional<String> overwrites(String flag, Path output, List<Input> inputs) {
+        for (Input input : inputs) {
+            if (sameFile(output, input.path())) {
+                return Optional.of(
+                        flag
+                                + ": "
+                                + output
+                                + " is "
+                                + input.what()
+                                + ", which the result would overwrite; write it elsewhere");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether both name one existing file (through links and relative paths alike). */
+    private static boolean sameFile(Path a, Path b) {
+        try {
+            return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** Why {@code path} cannot be written, or empty. */
     public static Optional<String> problem(String flag, Path path) {
         Path absolute = path.toAbsolutePath();
