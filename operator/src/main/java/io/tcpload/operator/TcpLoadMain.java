@@ -42,16 +42,29 @@ public final class TcpLoadMain implements Callable<Integer> {
         System.setProperty("slf4j.internal.verbosity", "ERROR");
         // Its runs are the runner's: leak tracking off, as the runner's own main has it.
         RunnerMain.configureProcess();
-        System.exit(execute(System.out, System.err, args));
+        System.exit(execute(System.out, System.err, true, args));
     }
 
     /** Runs the command line and returns the exit status (for tests and embedding). */
     public static int execute(PrintStream out, PrintStream err, String... args) {
+        return execute(out, err, false, args);
+    }
+
+    /**
+     * As {@link #execute(PrintStream, PrintStream, String...)}; with {@code ownProcess} (the
+     * command's main) {@code runner ...} takes SIGINT and SIGTERM as the runner's own main does, so
+     * that its result says it was stopped ({@code run} takes them in any case).
+     */
+    private static int execute(
+            PrintStream out, PrintStream err, boolean ownProcess, String... args) {
         // The runner and the demo target parse their own flags: they get them before this
         // command's parser is built, which would cost every runner's start picocli's first look
         // at all of this command's options (about 30 ms of CPU).
         if (args.length > 0 && args[0].equals("runner")) {
-            return RunnerMain.execute(out, err, Arrays.copyOfRange(args, 1, args.length));
+            String[] runnerArgs = Arrays.copyOfRange(args, 1, args.length);
+            return ownProcess
+                    ? RunnerMain.executeAsProcess(out, err, runnerArgs)
+                    : RunnerMain.execute(out, err, runnerArgs);
         }
         if (args.length > 0 && args[0].equals("serve")) {
             return RunnerMain.execute(out, err, args);
@@ -154,7 +167,10 @@ public final class TcpLoadMain implements Callable<Integer> {
         @Option(
                 names = "--json",
                 paramLabel = "FILE",
-                description = "Write the merged result as JSON ('-' = stdout), as the runner does.")
+                description =
+                        "Write the merged result as JSON, as the runner does ('-' = stdout, which"
+                                + " then holds the JSON alone: the report and the status block go"
+                                + " to stderr).")
         Path json;
 
         @Option(

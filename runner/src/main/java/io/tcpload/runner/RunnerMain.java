@@ -22,7 +22,17 @@ public final class RunnerMain {
 
     public static void main(String[] args) {
         configureProcess();
-        System.exit(execute(System.out, System.err, System::getenv, true, args));
+        System.exit(executeAsProcess(System.out, System.err, args));
+    }
+
+    /**
+     * As {@link #execute(PrintStream, PrintStream, String...)}, as the process's own command:
+     * SIGINT and SIGTERM stop the load instead of the JVM, so that the report, the files and the
+     * exit status ({@code 128 + signal}) say the run was stopped and the result is partial. For
+     * main methods only: an embedded runner leaves the process's signals alone.
+     */
+    public static int executeAsProcess(PrintStream out, PrintStream err, String... args) {
+        return execute(out, err, System::getenv, true, args);
     }
 
     /**

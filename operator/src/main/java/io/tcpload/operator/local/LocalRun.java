@@ -17,6 +17,7 @@ import io.tcpload.runner.client.ProgressListener;
 import io.tcpload.runner.client.StartGate;
 import io.tcpload.runner.contract.RunnerInvocation;
 import io.tcpload.runner.contract.RunnerInvocation.Outputs;
+import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.endpoint.StepChannel;
 import io.tcpload.runner.plan.PlanException;
 import io.tcpload.runner.plan.RunPlan;
@@ -123,16 +124,33 @@ public final class LocalRun {
         }
     }
 
+    /** Where the JSON result goes with {@code --json -}, and the text too without it. */
     private final PrintStream out;
+
+    /** Where the report and the status block go: {@link #out}, or {@link #err} with --json -. */
+    private final PrintStream text;
+
     private final PrintStream err;
 
     public LocalRun(PrintStream out, PrintStream err) {
+        this(out, out, err);
+    }
+
+    private LocalRun(PrintStream out, PrintStream text, PrintStream err) {
         this.out = out;
+        this.text = text;
         this.err = err;
     }
 
-    /** Runs the test and returns the exit status. */
+    /**
+     * Runs the test and returns the exit status. With {@code --json -} standard output holds the
+     * JSON result alone, so that a program can read it as it is: the report and the status block go
+     * to {@code err}.
+     */
     public int run(Options options) throws InterruptedException {
+        if (text != err && options.outputs().jsonToStdout()) {
+            return new LocalRun(out, err, err).run(options);
+        }
         TcpLoadTest test;
         TcpLoadTestSpec spec;
         Sources sources;
@@ -173,7 +191,7 @@ public final class LocalRun {
             }
             if (failure.isPresent()) {
                 err.println("tcpload: " + options.file() + ": " + failure.get());
-                out.print(
+                text.print(
                         StatusYaml.render(LocalStatus.invalid(test, failure.get(), Instant.now())));
                 return EXIT_INVALID;
             }
@@ -313,7 +331,7 @@ public final class LocalRun {
             e.problems().forEach(problem -> err.println("tcpload: " + problem));
             return EXIT_INVALID;
         }
-        return new DryRun(out, err).run(plan, profile, environment::get);
+        return new DryRun(text, err).run(plan, profile, environment::get);
     }
 
     /**
@@ -379,15 +397,19 @@ public final class LocalRun {
             List<RunSummary> results = outcomes.stream().flatMap(o -> o.result().stream()).toList();
             int written = 0;
             if (!results.isEmpty()) {
-                written = printReport(ResultMerge.merge(results), options);
+                RunSummary merged = ResultMerge.merge(results);
+                // Stopped by a signal: the files say the result is partial, as a runner's do.
+                Optional<Stopped> stopped =
+                        caught.map(c -> new Stopped(c.signal(), merged.runtimeUs() / 1000));
+                written = printReport(merged, stopped, options);
             }
             TcpLoadTestStatus status =
                     caught.isPresent()
                             ? machine.interrupted(outcomes, completed, "SIG" + caught.get().name())
                             : machine.ended(outcomes, completed);
-            out.println();
-            out.print(StatusYaml.render(status));
-            out.flush();
+            text.println();
+            text.print(StatusYaml.render(status));
+            text.flush();
             if (caught.isPresent()) {
                 return caught.get().exitStatus();
             }
@@ -434,12 +456,12 @@ public final class LocalRun {
                             + spec.getConnections()
                             + " connections, a capacity search");
             RunInfo info = prepared.get(0).session().map(s -> s.engine().info()).orElse(null);
-            out.print(
+            text.print(
                     SearchReport.banner(
                             searchSpec,
                             info == null ? "?" : info.target(),
                             options.file().getFileName().toString()));
-            out.flush();
+            text.flush();
             machine.accepted(Instant.now());
             LocalSearch.Ended ended;
             Optional<Interruption.Caught> caught;
@@ -454,8 +476,8 @@ public final class LocalRun {
             if (result.anyStep()) {
                 written = RunOutputs.writeSearch(result, searchSpec, options.outputs(), out, err);
             } else {
-                out.println(SearchReport.capacityLine(result.outcome(), searchSpec.slo()));
-                out.println("  " + result.outcome().message());
+                text.println(SearchReport.capacityLine(result.outcome(), searchSpec.slo()));
+                text.println("  " + result.outcome().message());
             }
             machine.searched(SearchSummaries.of(result, searchSpec));
             TcpLoadTestStatus status =
@@ -463,9 +485,9 @@ public final class LocalRun {
                             ? machine.interrupted(
                                     ended.outcomes(), completed, "SIG" + caught.get().name())
                             : machine.ended(ended.outcomes(), completed);
-            out.println();
-            out.print(StatusYaml.render(status));
-            out.flush();
+            text.println();
+            text.print(StatusYaml.render(status));
+            text.flush();
             if (caught.isPresent()) {
                 return caught.get().exitStatus();
             }
@@ -573,16 +595,16 @@ public final class LocalRun {
             return EXIT_INVALID;
         }
         DryRun.Outcome outcome =
-                new DryRun(out, err, RunnerInvocations.dryRunOptions(spec, Optional.empty()))
+                new DryRun(text, err, RunnerInvocations.dryRunOptions(spec, Optional.empty()))
                         .outcome(plan, profile, environment::get);
         TcpLoadTestStatus status =
                 machine.dryRunEnded(
                         outcome.exitStatus(),
                         outcome.result().map(r -> r.toJson(DryRunResult.TERMINATION_MESSAGE_BYTES)),
                         Instant.now());
-        out.println();
-        out.print(StatusYaml.render(status));
-        out.flush();
+        text.println();
+        text.print(StatusYaml.render(status));
+        text.flush();
         if (outcome.exitStatus() == EXIT_INVALID) {
             return EXIT_INVALID;
         }
@@ -686,10 +708,10 @@ public final class LocalRun {
      *
      * @return 0, or non-zero when a file could not be written
      */
-    private int printReport(RunSummary merged, Options options) {
+    private int printReport(RunSummary merged, Optional<Stopped> stopped, Options options) {
         RunInfo info = merged.info();
         // The runners' profile is a temporary file; the test file is what the user knows.
-        out.print(
+        text.print(
                 ConsoleReport.banner(
                         new RunInfo(
                                 info.target(),
@@ -701,7 +723,7 @@ public final class LocalRun {
                                 info.keepAlive(),
                                 info.pipeline(),
                                 info.transport())));
-        return RunOutputs.write(merged, options.outputs(), out, err);
+        return RunOutputs.write(merged, stopped, options.outputs(), out, err);
     }
 
     private static java.util.concurrent.ThreadFactory named() {

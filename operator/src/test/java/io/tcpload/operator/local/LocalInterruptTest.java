@@ -2,6 +2,8 @@ package io.tcpload.operator.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tcpload.runner.contract.Stopped;
+import io.tcpload.runner.report.JsonResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -93,6 +95,10 @@ class LocalInterruptTest {
                     .contains("reason: Interrupted")
                     .contains("Interrupted by SIG" + signal);
             assertThat(read(json)).contains("\"format\"");
+            // The merged result says it is partial, as each runner's would.
+            Stopped stopped = JsonResult.stopped(read(json)).orElseThrow();
+            assertThat(stopped.signal()).isEqualTo("SIG" + signal);
+            assertThat(stopped.afterMs()).isBetween(1_000L, 60_000L);
             try (Stream<Path> left = Files.list(tmp)) {
                 assertThat(left).as("no temporary files are left").isEmpty();
             }

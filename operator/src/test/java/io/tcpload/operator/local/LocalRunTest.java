@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.tcpload.operator.TcpLoadMain;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.runner.RunnerMain;
+import io.tcpload.runner.report.JsonResult;
+import io.tcpload.runner.stats.RunSummary;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -138,6 +140,32 @@ class LocalRunTest {
                 .contains("  phase: Failed\n")
                 .contains("reason: ThresholdsMissed")
                 .contains("tps >= 1000000000: measured ");
+    }
+
+    @Test
+    void jsonToStdoutLeavesStdoutTheMergedJsonAloneAndTheReportAndStatusOnStderr() {
+        Result result =
+                tcpload(
+                        "run",
+                        "-f",
+                        Examples.FOLDER.resolve("quickstart.yaml").toString(),
+                        "--demo-target",
+                        "-d",
+                        "1s",
+                        "--json",
+                        "-");
+
+        assertThat(result.exitStatus()).as(result.err()).isZero();
+        // Standard output is one JSON document, as a program reading it expects.
+        RunSummary merged = JsonResult.read(result.out());
+        assertThat(result.out().strip()).startsWith("{").endsWith("}");
+        Matcher requests = REQUESTS.matcher(result.err());
+        assertThat(requests.find()).as(result.err()).isTrue();
+        assertThat(merged.counts().requests())
+                .isEqualTo(Long.parseLong(requests.group(1)))
+                .isPositive();
+        assertThat(result.err()).contains("\nstatus:\n", "  phase: Succeeded\n");
+        assertThat(result.out()).doesNotContain("status:", "requests in ");
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.tcpload.runner.contract.DryRunOptions;
 import io.tcpload.runner.contract.RunnerInvocation;
 import io.tcpload.runner.plan.PlanException;
 import io.tcpload.runner.plan.RunPlan;
+import io.tcpload.runner.profile.ParameterSpec;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.profile.Target;
 import io.tcpload.runner.report.ConsoleReport;
@@ -22,7 +23,9 @@ import io.tcpload.runner.session.SearchRun;
 import io.tcpload.runner.session.StopOnShutdown;
 import io.tcpload.runner.stats.RunSummary;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
@@ -87,6 +90,7 @@ final class CommandRun {
                 return RunCommand.EXIT_INVALID;
             }
             profile = loaded.get();
+            refuse(RunOutputs.overwritten(invocation.outputs(), inputs(invocation, profile)));
         } catch (PlanException e) {
             e.problems().forEach(problem -> err.println(PREFIX + problem));
             return RunCommand.EXIT_INVALID;
@@ -159,10 +163,11 @@ final class CommandRun {
             return search(session, plan, plan.search().get());
         }
         int written;
+        PrintStream report = RunOutputs.reportStream(plan.invocation().outputs(), out, err);
         try (StopOnShutdown stop = StopOnShutdown.install(session::stop)) {
-            out.print(ConsoleReport.banner(session.engine().info()));
-            out.flush();
-            ProgressPrinter progress = ProgressPrinter.forConsole(out, err);
+            report.print(ConsoleReport.banner(session.engine().info()));
+            report.flush();
+            ProgressPrinter progress = ProgressPrinter.forConsole(report, err);
             RunSummary summary;
             try {
                 summary = session.run(progress);
@@ -171,7 +176,9 @@ final class CommandRun {
                 return RunCommand.EXIT_FAILED;
             }
             progress.finished();
-            written = RunOutputs.write(summary, plan.invocation().outputs(), out, err);
+            written =
+                    RunOutputs.write(
+                            summary, session.stopped(), plan.invocation().outputs(), out, err);
         }
         session.holdResult();
         return written;
@@ -210,13 +217,14 @@ final class CommandRun {
      */
     private int search(RunSession session, RunPlan plan, SearchSpec spec)
             throws InterruptedException {
+        PrintStream report = RunOutputs.reportStream(plan.invocation().outputs(), out, err);
         try (StopOnShutdown stop = StopOnShutdown.install(session::stop)) {
-            out.print(
+            report.print(
                     SearchReport.banner(
                             spec,
                             session.engine().info().target(),
                             session.engine().info().profileName()));
-            out.flush();
+            report.flush();
             SearchResult result;
             try {
                 result = SearchRun.run(session, spec, err);
@@ -232,6 +240,31 @@ final class CommandRun {
             }
             return Math.max(outcome, written);
         }
+    }
+
+    /** The files the run reads, which no output may overwrite. */
+    private static List<RunOutputs.Input> inputs(RunnerInvocation invocation, Profile profile) {
+        List<RunOutputs.Input> inputs = new ArrayList<>();
+        String named = invocation.profile().orElse("");
+        if (!RunPlan.looksLikeUrl(named)) {
+            inputs.add(new RunOutputs.Input("the profile", Path.of(named)));
+        }
+        invocation
+                .request()
+                .bodyFile()
+                .ifPresent(path -> inputs.add(new RunOutputs.Input("the --body-file", path)));
+        RunnerInvocation.Tls tls = invocation.tls();
+        tls.ca().ifPresent(path -> inputs.add(new RunOutputs.Input("the --tls-ca file", path)));
+        tls.cert().ifPresent(path -> inputs.add(new RunOutputs.Input("the --tls-cert file", path)));
+        tls.key().ifPresent(path -> inputs.add(new RunOutputs.Input("the --tls-key file", path)));
+        for (ParameterSpec parameter : profile.parameters()) {
+            if (parameter instanceof ParameterSpec.File file) {
+                inputs.add(
+                        new RunOutputs.Input(
+                                "the data file of " + file.name(), Path.of(file.source())));
+            }
+        }
+        return inputs;
     }
 
     private static void refuse(List<String> problems) throws PlanException {

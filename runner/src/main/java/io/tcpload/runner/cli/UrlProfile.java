@@ -19,10 +19,18 @@ import java.util.Optional;
  *
  * <p>An {@code https://} URL speaks TLS with every default (the system's trust store, the host
  * checked, sessions resumed), port 443 unless given. The request is HTTP/1.1 with wrk's head
- * ({@code Host} from the URL) plus the given headers; a body gets its {@code Content-Length}. Every
- * complete response counts as a success, as in wrk; statuses outside 2xx/3xx are counted apart.
+ * ({@code Host} from the URL) plus the given headers; a body gets its {@code Content-Length}. A
+ * response is a success when its status is 2xx or 3xx ({@link #SUCCESS_STATUSES}): the status is
+ * all a URL run can judge, and a server answering 500 is not serving. wrk's {@code Non-2xx or 3xx
+ * responses} line still counts the others.
  */
 public final class UrlProfile {
+    /**
+     * The statuses that make a response of a URL run a success, as {@code rsp_http_status = 2xx,
+     * 3xx} would in a profile.
+     */
+    public static final List<String> SUCCESS_STATUSES = List.of("2xx", "3xx");
+
     private UrlProfile() {}
 
     /**
@@ -90,7 +98,7 @@ public final class UrlProfile {
         head.append("\r\n");
         RequestSpec request =
                 new RequestSpec(true, head.toString(), 0, body, 0, 0, LengthType.BODY);
-        // An empty code at offset 1 always matches: every complete response succeeds, as in wrk.
+        // An empty code at offset 1 finds no code: the status alone judges each response.
         ResponseSpec response =
                 new ResponseSpec(
                         8,
@@ -103,7 +111,7 @@ public final class UrlProfile {
                         1,
                         0,
                         "",
-                        List.of(),
+                        SUCCESS_STATUSES,
                         // Nothing judges the body: long ones are read as they arrive, so no
                         // profile's cap is needed to bound memory (wrk has none either).
                         Long.MAX_VALUE);

@@ -53,12 +53,13 @@ public final class HttpResponseFramer {
      */
     private static final int WINDOW_BYTES = 512;
 
+    /** The longest body a buffer can hold whole, for a framer asked to keep whole bodies. */
     private static final long MAX_BUFFER_BYTES = Integer.MAX_VALUE - MAX_HEADER_BYTES;
 
     /**
-     * The largest {@code Content-Length} an answer to HEAD may announce: it describes a body that
-     * does not come, so {@code max_response_bytes} does not bound it, but the value must still fit
-     * a long while it is read.
+     * The largest {@code Content-Length} or chunk size read (64 PiB): a body consumed as it arrives
+     * has no other bound (a URL run's has none, as wrk's), and an answer to HEAD describes a body
+     * that does not come, but the value must still fit a long while it is read.
      */
     private static final long MAX_ANNOUNCED_BYTES = 1L << 56;
 
@@ -148,7 +149,14 @@ public final class HttpResponseFramer {
      */
     public HttpResponseFramer(
             long maxBodyBytes, boolean retainHead, long bodyPrefixBytes, boolean bodiless) {
-        this.maxBodyBytes = Math.min(maxBodyBytes, MAX_BUFFER_BYTES);
+        // Only a body kept whole must fit a buffer; one consumed as it arrives (with at most a
+        // short prefix kept) may be as long as the peer sends.
+        this.maxBodyBytes =
+                Math.min(
+                        maxBodyBytes,
+                        bodyPrefixBytes >= MAX_BUFFER_BYTES
+                                ? MAX_BUFFER_BYTES
+                                : MAX_ANNOUNCED_BYTES);
         this.retainHead = retainHead;
         this.bodyPrefixBytes = bodyPrefixBytes;
         this.bodiless = bodiless;
@@ -499,7 +507,7 @@ public final class HttpResponseFramer {
                                 + ResponseFramingException.quote(in, lineIndex + from, end - from));
             }
             value = value * 10 + (b - '0');
-            if (bodiless && value > MAX_ANNOUNCED_BYTES) {
+            if (value > MAX_ANNOUNCED_BYTES) {
                 throw new ResponseFramingException(
                         "HTTP Content-Length "
                                 + ResponseFramingException.quote(in, lineIndex + from, end - from)
@@ -613,6 +621,12 @@ public final class HttpResponseFramer {
         long size = 0;
         for (int i = from; i < digitsEnd; i++) {
             size = size * 16 + hexValue(in.getByte(i));
+            if (size > MAX_ANNOUNCED_BYTES) {
+                throw new ResponseFramingException(
+                        "HTTP chunk size "
+                                + ResponseFramingException.quote(in, from, digitsEnd - from)
+                                + " is too large");
+            }
             if (size > maxBodyBytes) {
                 throw new ResponseFramingException(
                         "HTTP chunk size "
@@ -748,7 +762,8 @@ public final class HttpResponseFramer {
         headLength = headBuffer.readableBytes();
         bodyBuffer = bodyPrefixBytes > 0 ? bodyCopy : Unpooled.EMPTY_BUFFER;
         bodyIndex = bodyBuffer.readerIndex();
-        bodyLength = (int) bodyBytes;
+        // A body past 2 GiB was consumed as it arrived: only its kept prefix is read by index.
+        bodyLength = (int) Math.min(bodyBytes, Integer.MAX_VALUE);
         resetForNextResponse();
     }
 

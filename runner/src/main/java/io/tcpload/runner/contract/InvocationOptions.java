@@ -114,7 +114,9 @@ public final class InvocationOptions {
     @Option(
             names = "--json",
             paramLabel = "FILE",
-            description = "Write every figure and the merged histograms as JSON ('-' = stdout).")
+            description =
+                    "Write every figure and the merged histograms as JSON ('-' = stdout, which then"
+                            + " holds the JSON alone: the report goes to stderr).")
     Path json;
 
     @Option(

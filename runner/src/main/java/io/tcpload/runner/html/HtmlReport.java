@@ -1,5 +1,6 @@
 package io.tcpload.runner.html;
 
+import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.report.SearchReport;
 import io.tcpload.runner.report.Units;
 import io.tcpload.runner.search.CapacitySearch;
@@ -21,6 +22,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
@@ -55,7 +57,23 @@ public final class HtmlReport {
 
     /** The whole document. */
     public static String render(RunSummary summary) {
-        return render(summary, "");
+        return render(summary, Optional.empty());
+    }
+
+    /**
+     * The whole document of a run that {@code stopped} early, if it did: a line at the top says so,
+     * so that nobody reads the partial figures as a whole run's.
+     */
+    public static String render(RunSummary summary, Optional<Stopped> stopped) {
+        return render(
+                summary,
+                stopped.map(
+                                s ->
+                                        "<p id=\"stopped\" class=\"stopped\">"
+                                                + Html.escape(s.describe())
+                                                + ": the result is partial</p>\n")
+                        .orElse(""),
+                "");
     }
 
     /**
@@ -115,7 +133,7 @@ public final class HtmlReport {
             html.append(stepsChart(result));
         }
         html.append("</section>\n");
-        return render(result.headline(), html.toString());
+        return render(result.headline(), "", html.toString());
     }
 
     /** Latency percentiles against each step's rate, in the order of the rates. */
@@ -164,7 +182,7 @@ public final class HtmlReport {
         return "<figure>\n" + chart.render() + "</figure>\n";
     }
 
-    private static String render(RunSummary summary, String search) {
+    private static String render(RunSummary summary, String notice, String search) {
         RunInfo info = summary.info();
         StringBuilder html = new StringBuilder(64 * 1024);
         html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -172,7 +190,8 @@ public final class HtmlReport {
                 .append(Html.escape(info.profileName()))
                 .append("</title>\n<style>\n")
                 .append(STYLE)
-                .append("</style>\n</head>\n<body>\n<h1>tcpload report</h1>\n");
+                .append("</style>\n</head>\n<body>\n<h1>tcpload report</h1>\n")
+                .append(notice);
         if (!search.isEmpty()) {
             html.append(search).append("<h2>The step the capacity rests on</h2>\n");
         }
@@ -580,5 +599,6 @@ public final class HtmlReport {
             svg .tick, svg .legend text { font-size: 11px; fill: #444; }
             svg .axis { font-size: 12px; fill: #444; }
             svg .title { font-size: 14px; font-weight: bold; fill: #222; }
+            p.stopped { font-weight: bold; color: #c62828; }
             """;
 }

@@ -1,6 +1,7 @@
 package io.tcpload.runner.session;
 
 import io.tcpload.runner.contract.RunnerInvocation.Outputs;
+import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.html.HtmlReport;
 import io.tcpload.runner.report.ConsoleReport;
 import io.tcpload.runner.report.JsonResult;
@@ -44,6 +45,51 @@ public final class RunOutputs {
         return problems;
     }
 
+    /**
+     * A file the run reads, named as the messages name it: {@code the profile}, {@code the data
+     * file of NAME}, {@code --tls-ca}.
+     */
+    public record Input(String what, Path path) {}
+
+    /**
+     * Why {@code --json} or {@code --html} would overwrite a file the run reads ({@code --json
+     * p.ini p.ini}): the result would replace the profile or a data file, which is lost then.
+     */
+    public static List<String> overwritten(Outputs outputs, List<Input> inputs) {
+        List<String> problems = new ArrayList<>();
+        if (!outputs.jsonToStdout()) {
+            outputs.json()
+                    .flatMap(path -> overwrites("--json", path, inputs))
+                    .ifPresent(problems::add);
+        }
+        outputs.html().flatMap(path -> overwrites("--html", path, inputs)).ifPresent(problems::add);
+        return problems;
+    }
+
+    private static Optional<String> overwrites(String flag, Path output, List<Input> inputs) {
+        for (Input input : inputs) {
+            if (sameFile(output, input.path())) {
+                return Optional.of(
+                        flag
+                                + ": "
+                                + output
+                                + " is "
+                                + input.what()
+                                + ", which the result would overwrite; write it elsewhere");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether both name one existing file (through links and relative paths alike). */
+    private static boolean sameFile(Path a, Path b) {
+        try {
+            return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** Why {@code path} cannot be written, or empty. */
     public static Optional<String> problem(String flag, Path path) {
         Path absolute = path.toAbsolutePath();
@@ -62,25 +108,44 @@ public final class RunOutputs {
     }
 
     /**
-     * Prints the report on {@code out} and the error table on {@code err}, then writes the JSON
-     * result and the HTML report where asked.
+     * Where the text report goes: {@code out}, but {@code err} when the JSON result goes to
+     * standard output ({@code --json -}), so that standard output holds the JSON document alone and
+     * a program can read it as it is.
+     */
+    public static PrintStream reportStream(Outputs outputs, PrintStream out, PrintStream err) {
+        return outputs.jsonToStdout() ? err : out;
+    }
+
+    /**
+     * Prints the report on {@code out} ({@link #reportStream}: on {@code err} with {@code --json
+     * -}) and the error table on {@code err}, then writes the JSON result and the HTML report where
+     * asked.
      *
+     * @param stopped the signal that ended the run early, if one did: the JSON result and the HTML
+     *     report then say the result is partial
      * @return 0, or {@link #EXIT_WRITE_FAILED} when a file could not be written (said on {@code
      *     err})
      */
-    public static int write(RunSummary summary, Outputs outputs, PrintStream out, PrintStream err) {
-        out.print(
+    public static int write(
+            RunSummary summary,
+            Optional<Stopped> stopped,
+            Outputs outputs,
+            PrintStream out,
+            PrintStream err) {
+        PrintStream report = reportStream(outputs, out, err);
+        report.print(
                 ConsoleReport.render(
                         summary,
                         new ReportOptions(
                                 outputs.latency(), outputs.trace(), outputs.uncorrectedLatency())));
-        out.flush();
+        report.flush();
         printErrors(summary.errorMessages(), err);
         int status = 0;
         if (outputs.json().isPresent()) {
-            String json = JsonResult.write(summary);
+            String json = JsonResult.write(summary, stopped.orElse(null));
             if (outputs.jsonToStdout()) {
                 out.println(json);
+                out.flush();
             } else {
                 status = Math.max(status, writeFile(outputs.json().get(), json, err));
             }
@@ -89,15 +154,19 @@ public final class RunOutputs {
             status =
                     Math.max(
                             status,
-                            writeFile(outputs.html().get(), HtmlReport.render(summary), err));
+                            writeFile(
+                                    outputs.html().get(),
+                                    HtmlReport.render(summary, stopped),
+                                    err));
         }
         return status;
     }
 
     /**
-     * A capacity search's outputs: its report on {@code out} (the {@code Capacity:} line and the
-     * step table), the error table of every step on {@code err}, and the JSON result and the HTML
-     * report where asked. Nothing is written for a search stopped before its first step.
+     * A capacity search's outputs: its report on {@code out} (on {@code err} with {@code --json -};
+     * the {@code Capacity:} line and the step table), the error table of every step on {@code err},
+     * and the JSON result and the HTML report where asked. Nothing is written for a search stopped
+     * before its first step.
      *
      * @return 0, or {@link #EXIT_WRITE_FAILED} when a file could not be written
      */
@@ -107,8 +176,9 @@ public final class RunOutputs {
             Outputs outputs,
             PrintStream out,
             PrintStream err) {
-        out.print(SearchReport.render(result, spec.slo()));
-        out.flush();
+        PrintStream report = reportStream(outputs, out, err);
+        report.print(SearchReport.render(result, spec.slo()));
+        report.flush();
         if (!result.anyStep()) {
             return 0;
         }
@@ -118,6 +188,7 @@ public final class RunOutputs {
             String json = JsonResult.writeSearch(result, spec, null);
             if (outputs.jsonToStdout()) {
                 out.println(json);
+                out.flush();
             } else {
                 status = Math.max(status, writeFile(outputs.json().get(), json, err));
             }

@@ -77,6 +77,9 @@ public final class RunSession implements AutoCloseable {
 
     private volatile long signalNs;
 
+    /** Why the run ended early, once {@link #finish} has seen a signal; null otherwise. */
+    private volatile Stopped stopped;
+
     /**
      * How long before the end of its grace period the runner lets its result go and exits: the
      * kubelet kills it at the end, and the exit itself takes a moment.
@@ -462,6 +465,15 @@ public final class RunSession implements AutoCloseable {
         return Optional.ofNullable(metrics);
     }
 
+    /**
+     * The signal that ended the run early and how long the load had run, once the run has finished;
+     * empty for a run that went to its end or was stopped otherwise. The outputs mark such a result
+     * partial, as the one the endpoint serves.
+     */
+    public Optional<Stopped> stopped() {
+        return Optional.ofNullable(stopped);
+    }
+
     /** Whether a stop or a signal has ended the run early. */
     public boolean stopRequested() {
         return control.stopRequested();
@@ -521,6 +533,7 @@ public final class RunSession implements AutoCloseable {
                 stoppedBySignal == null
                         ? null
                         : new Stopped(stoppedBySignal, summary.runtimeUs() / 1000);
+        this.stopped = stopped;
         if (stopped != null) {
             log.println("tcpload-runner: " + stopped.describe() + "; the result is partial");
         }

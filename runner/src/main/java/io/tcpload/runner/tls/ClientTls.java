@@ -5,6 +5,7 @@ import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.IdentityCipherSuiteFilter;
 import io.netty.handler.ssl.OpenSsl;
+import io.netty.handler.ssl.OpenSslCachingX509KeyManagerFactory;
 import io.netty.handler.ssl.OpenSslContextOption;
 import io.netty.handler.ssl.OpenSslSessionContext;
 import io.netty.handler.ssl.SslContext;
@@ -12,6 +13,7 @@ import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
+import io.netty.handler.ssl.util.KeyManagerFactoryWrapper;
 import io.netty.util.ReferenceCountUtil;
 import io.tcpload.runner.profile.TlsSpec;
 import java.io.IOException;
@@ -26,6 +28,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.TrustManager;
@@ -110,7 +113,14 @@ public final class ClientTls implements AutoCloseable {
             PrivateKey key =
                     KeyMaterial.privateKey(spec.key().get(), spec.keyPasswordEnv(), environment);
             KeyMaterial.checkPair(spec.certificate().get(), chain, spec.key().get(), key);
-            builder.keyManager(key, chain);
+            KeyManager offered = OfferedClientCertificate.of(key, chain);
+            // BoringSSL converts a key manager's certificate and key for every handshake unless
+            // they are cached, as Netty caches those given as a key and a chain.
+            builder.keyManager(
+                    engine == SslProvider.JDK
+                            ? new KeyManagerFactoryWrapper(offered)
+                            : new OpenSslCachingX509KeyManagerFactory(
+                                    new KeyManagerFactoryWrapper(offered)));
         }
         if (!spec.protocols().isEmpty()) {
             builder.protocols(spec.protocols());

@@ -169,6 +169,32 @@ class BadInputTest {
                 "--html: cannot write " + dir + ": it is a folder");
     }
 
+    @Test
+    void anOutputThatIsAnInputOfTheRunIsRefusedAndTheInputKept() throws IOException {
+        String text =
+                "host = 127.0.0.1\nport = 9\n[request]\nreq_body = $(CARD)\n"
+                        + "[parameters]\nCARD = FILE, cards.txt\n";
+        Path profile = write("p.ini", text);
+        Path cards = write("cards.txt", "4111\n");
+
+        assertInvalid(
+                CliResult.run("-d30s", "--json", profile.toString(), profile.toString()),
+                "--json: " + profile + " is the profile, which the result would overwrite");
+        // The same file by another name is still the profile.
+        assertInvalid(
+                CliResult.run(
+                        "-d30s",
+                        "--html",
+                        dir.resolve(".").resolve("p.ini").toString(),
+                        profile.toString()),
+                "is the profile, which the result would overwrite");
+        assertInvalid(
+                CliResult.run("-d30s", "--html=" + cards, profile.toString()),
+                "--html: " + cards + " is the data file of CARD");
+        assertThat(Files.readString(profile)).isEqualTo(text);
+        assertThat(Files.readString(cards)).isEqualTo("4111\n");
+    }
+
     @ParameterizedTest
     @CsvSource({
         "-s,script.lua",

@@ -173,6 +173,27 @@ class CliRunTest {
     }
 
     @Test
+    void jsonToStdoutLeavesStdoutTheJsonAloneAndTheReportOnStderr() throws Exception {
+        Profile tiny = Corpus.profile("01_tiny", 1);
+        try (DemoServer server = DemoServer.start(tiny, ServeOptions.defaults())) {
+            Path file = profile(server.port(), "this is a test", "");
+            CliResult result =
+                    CliResult.run("-c2", "-d500ms", "--json", "-", "-L", file.toString());
+
+            assertThat(result.exitCode()).as(result.err()).isZero();
+            // Standard output is one JSON document, as a program reading it expects.
+            RunSummary read = JsonResult.read(result.out());
+            assertThat(result.out().strip()).startsWith("{").endsWith("}");
+            long requests = reportNumber(result.err(), "(?m)^  (\\d+) requests in ");
+            assertThat(read.counts().requests()).isEqualTo(requests).isPositive();
+            assertThat(result.err())
+                    .contains("Running 500ms loadtest @ 127.0.0.1:" + server.port())
+                    .contains("Latency Distribution", "Requests/sec:");
+            assertThat(result.out()).doesNotContain("Requests/sec:", "Running ");
+        }
+    }
+
+    @Test
     void errorsAreAggregatedNotPrintedOnePerFailure() throws Exception {
         int port;
         try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

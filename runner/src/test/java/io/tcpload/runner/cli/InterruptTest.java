@@ -80,7 +80,11 @@ class InterruptTest {
                 DemoServer.start(Corpus.profile("01_tiny", 1), ServeOptions.defaults())) {
             Path out = dir.resolve("out.txt");
             Path err = dir.resolve("err.txt");
-            Process child = runner(server, out, err).start();
+            Path json = dir.resolve("result.json");
+            Path html = dir.resolve("report.html");
+            Process child =
+                    runner(server, out, err, "--json", json.toString(), "--html", html.toString())
+                            .start();
             try {
                 // The banner is out and the first second has been reported.
                 Awaitility.await()
@@ -107,6 +111,16 @@ class InterruptTest {
                         .startsWith("Running 1m loadtest @ 127.0.0.1:" + server.port())
                         .contains("requests in ", "Requests/sec:", "Transfer/sec:");
                 assertThat(report).doesNotContain("Socket errors");
+                assertThat(child.exitValue()).as(read(err)).isEqualTo(130);
+                assertThat(read(err)).contains("stopped by SIGINT after ", "the result is partial");
+                // The files say the result is partial, as the one an orchestrator fetches does.
+                Stopped stopped = JsonResult.stopped(read(json)).orElseThrow();
+                assertThat(stopped.signal()).isEqualTo("SIGINT");
+                assertThat(stopped.afterMs()).isBetween(1_000L, 30_000L);
+                assertThat(JsonResult.read(read(json)).counts().requests()).isPositive();
+                assertThat(read(html))
+                        .contains("<p id=\"stopped\" class=\"stopped\">stopped by SIGINT after ")
+                        .contains(": the result is partial</p>");
             } finally {
                 child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }

@@ -3,13 +3,16 @@ package io.tcpload.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.tcpload.runner.report.JsonResult;
 import io.tcpload.runner.serve.DemoServer;
 import io.tcpload.runner.serve.ServeOptions;
+import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.testing.Corpus;
 import io.tcpload.runner.testing.HttpRequests;
 import io.tcpload.runner.testing.HttpRequests.Request;
 import io.tcpload.runner.testing.Nginx;
 import io.tcpload.runner.testing.ScriptedServer;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +22,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** wrk's URL mode through the real command line, against loopback servers. */
 class UrlModeTest {
@@ -158,18 +163,78 @@ class UrlModeTest {
     }
 
     @Test
-    void serverErrorsGiveWrksNon2xxLine() throws Exception {
+    void serverErrorsAreFailuresAndKeepWrksNon2xxLine() throws Exception {
         BlockingQueue<Request> received = new ArrayBlockingQueue<>(100);
         try (ScriptedServer server = new ScriptedServer(HttpRequests.responder(500, received))) {
-            CliResult result = CliResult.run("-d300ms", "http://127.0.0.1:" + server.port());
+            Path json = dir.resolve("result.json");
+            CliResult result =
+                    CliResult.run(
+                            "-d300ms",
+                            "--json",
+                            json.toString(),
+                            "http://127.0.0.1:" + server.port());
 
             assertThat(result.exitCode()).as(result.err()).isZero();
             long requests = requests(result);
             assertThat(requests).isPositive();
-            // wrk counts every complete response as a request and reports the statuses apart.
+            // Each complete response is a request, as in wrk, with the statuses reported apart;
+            // a 500 is a failure, not a success.
             assertThat(result.out())
                     .contains("  Non-2xx or 3xx responses: " + requests + "\n")
+                    .contains("  Failure responses: " + requests + "\n")
+                    .contains("(Success:0.00/Failure:")
                     .doesNotContain("Socket errors");
+            RunSummary summary = JsonResult.read(Files.readString(json));
+            assertThat(summary.counts().failures()).isEqualTo(requests);
+            assertThat(summary.counts().successes()).isZero();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(ints = {200, 201, 302})
+    void twoAndThreeHundredsAreSuccesses(int status) throws Exception {
+        BlockingQueue<Request> received = new ArrayBlockingQueue<>(100);
+        try (ScriptedServer server = new ScriptedServer(HttpRequests.responder(status, received))) {
+            CliResult result = CliResult.run("-d300ms", "http://127.0.0.1:" + server.port());
+
+            assertThat(result.exitCode()).as(result.err()).isZero();
+            assertThat(requests(result)).isPositive();
+            assertThat(result.out())
+                    .contains("/Failure:0.00)")
+                    .doesNotContain("Failure responses", "Non-2xx", "Socket errors");
+        }
+    }
+
+    @Test
+    void aHugeDeclaredBodyIsReadUntilTheTimeoutNotRefusedForItsSize() throws Exception {
+        byte[] head =
+                "HTTP/1.1 200 OK\r\nContent-Length: 999999999999\r\n\r\n"
+                        .getBytes(StandardCharsets.US_ASCII);
+        try (ScriptedServer server =
+                new ScriptedServer(
+                        (index, in, out) -> {
+                            out.write(head);
+                            out.write(new byte[64 * 1024]);
+                            out.flush();
+                            // The body never ends: hold the connection until the client goes.
+                            in.transferTo(OutputStream.nullOutputStream());
+                        })) {
+            Path json = dir.resolve("huge.json");
+            CliResult result =
+                    CliResult.run(
+                            "-d1s",
+                            "-T300ms",
+                            "--json",
+                            json.toString(),
+                            "http://127.0.0.1:" + server.port() + "/");
+
+            assertThat(result.exitCode()).as(result.err()).isZero();
+            RunSummary summary = JsonResult.read(Files.readString(json));
+            assertThat(summary.counts().timeouts()).as(result.err()).isPositive();
+            assertThat(summary.counts().readErrors()).as(result.err()).isZero();
+            assertThat(result.err() + result.out())
+                    .doesNotContain("max_response_bytes")
+                    .doesNotContain("exceeds");
         }
     }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.tcpload.runner.cli.UrlProfile;
 import io.tcpload.runner.codec.ResponseFramingException;
 import io.tcpload.runner.codec.ResponseOutcome;
 import io.tcpload.runner.profile.CodeLocation;
@@ -146,6 +147,65 @@ class EndlessBodyTest {
         // Never the whole body in one buffer: what was read was let go piece by piece.
         assertThat(alloc.largestRequest.get()).isLessThan(4 * PIECE.length);
         ch.finish();
+    }
+
+    /** A URL run's response rule: the status alone judges, and nothing bounds the body. */
+    private static final ResponseSpec URL_RUN =
+            UrlProfile.build("http://127.0.0.1:1/", "GET", List.of(), "").response();
+
+    @Test
+    void aUrlRunReadsABodyOfAnyDeclaredLengthAsItArrives() {
+        HttpDecoder decoder = (HttpDecoder) ResponseCodecs.of(URL_RUN, true, false).newDecoder();
+        EmbeddedChannel ch =
+                DecoderHarness.channel(decoder, new DecoderHarness.MeasuringAllocator());
+        // A terabyte announced: read as it arrives, never refused for its size.
+        int largest =
+                feed(
+                        ch,
+                        decoder,
+                        "HTTP/1.1 200 OK\r\nContent-Length: 999999999999\r\n\r\n",
+                        1 << 20);
+
+        assertThat(DecoderHarness.drain(ch)).isEmpty();
+        assertThat(largest).isZero();
+        // Closed before its end: a read error, as for any body cut short.
+        assertThatThrownBy(ch::finish)
+                .isInstanceOf(ResponseFramingException.class)
+                .hasMessageContaining("connection closed before a full response");
+    }
+
+    @Test
+    void aUrlRunCountsABodyPastTwoGibibytesAsOneSuccess() {
+        HttpDecoder decoder = (HttpDecoder) ResponseCodecs.of(URL_RUN, true, false).newDecoder();
+        EmbeddedChannel ch = new EmbeddedChannel(decoder);
+        long bodyBytes = (1L << 31) + (1L << 20);
+        byte[] megabyte = new byte[1 << 20];
+        ch.writeInbound(
+                Unpooled.wrappedBuffer(
+                        ascii("HTTP/1.1 200 OK\r\nContent-Length: " + bodyBytes + "\r\n\r\n")));
+        for (long fed = 0; fed < bodyBytes; fed += megabyte.length) {
+            ch.writeInbound(Unpooled.wrappedBuffer(megabyte));
+        }
+
+        assertThat(DecoderHarness.drain(ch)).containsExactly(ResponseOutcome.SUCCESS);
+        ch.finish();
+    }
+
+    @Test
+    void aLengthThatDoesNotFitIsTooLargeNamingNoProfileKey() {
+        HttpDecoder decoder = (HttpDecoder) ResponseCodecs.of(URL_RUN, true, false).newDecoder();
+        EmbeddedChannel ch = new EmbeddedChannel(decoder);
+
+        assertThatThrownBy(
+                        () ->
+                                ch.writeInbound(
+                                        Unpooled.wrappedBuffer(
+                                                ascii(
+                                                        "HTTP/1.1 200 OK\r\nContent-Length:"
+                                                                + " 99999999999999999999\r\n\r\n"))))
+                .isInstanceOf(ResponseFramingException.class)
+                .hasMessage("HTTP Content-Length '99999999999999999999' is too large");
+        ch.finishAndReleaseAll();
     }
 
     @Test

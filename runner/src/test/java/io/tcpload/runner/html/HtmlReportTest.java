@@ -2,6 +2,7 @@ package io.tcpload.runner.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.stats.Histograms;
 import io.tcpload.runner.stats.RunBuilder;
 import io.tcpload.runner.stats.RunSummary;
@@ -9,6 +10,7 @@ import io.tcpload.runner.stats.RunSummary.RequestStats;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
@@ -63,6 +65,21 @@ class HtmlReportTest {
                                 + "</tr>")
                 .contains("<tr><th>idle</th><td>0</td><td>0</td><td>0</td><td>-</td>");
         assertThat(HtmlReport.render(base)).doesNotContain("by-request");
+    }
+
+    @Test
+    void aRunStoppedBySignalSaysItsResultIsPartialAndAWholeRunSaysNothing() {
+        RunSummary run = Runs.steady(30);
+
+        String stopped = HtmlReport.render(run, Optional.of(new Stopped("SIGTERM", 12_345)));
+
+        assertThat(stopped)
+                .contains(
+                        "<h1>tcpload report</h1>\n<p id=\"stopped\" class=\"stopped\">stopped by"
+                                + " SIGTERM after 12.3 s: the result is partial</p>");
+        assertThat(HtmlReport.render(run, Optional.empty()))
+                .isEqualTo(HtmlReport.render(run))
+                .doesNotContain("id=\"stopped\"");
     }
 
     @Test

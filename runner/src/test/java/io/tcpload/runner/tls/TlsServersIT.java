@@ -319,6 +319,13 @@ class TlsServersIT {
                         + " ca.crt||openssl|requires a client certificate",
                 "client certificate missing|-cert server.crt -key server.key -Verify 1 -CAfile"
                         + " ca.crt||jdk|requires a client certificate",
+                // Offered though the server names another CA, so that the server judges it.
+                "client certificate of another issuer|-cert server.crt -key server.key -Verify 1"
+                        + " -verify_return_error -CAfile ca.crt|--tls-cert=other-ca|openssl"
+                        + "|does not trust the client certificate (unknown CA)",
+                "client certificate of another issuer|-cert server.crt -key server.key -Verify 1"
+                        + " -verify_return_error -CAfile ca.crt|--tls-cert=other-ca|jdk"
+                        + "|does not trust the client certificate (unknown CA)",
             })
     void eachHandshakeFailureIsATlsErrorWithItsReason(
             String name, String serverOptions, String clientFlag, String provider, String reason)
@@ -351,6 +358,11 @@ class TlsServersIT {
                                         "req_head = Host: localhost",
                                         "req_body =")
                                 .toString();
+            } else if (clientFlag.startsWith("--tls-cert=")) {
+                String pair = clientFlag.substring("--tls-cert=".length());
+                args.add("--tls-ca=" + certs.file("ca.crt"));
+                args.add("--tls-cert=" + certs.file(pair + ".crt"));
+                args.add("--tls-key=" + certs.file(pair + ".key"));
             } else if (clientFlag.startsWith("--tls-ca=")) {
                 args.add("--tls-ca=" + certs.file(clientFlag.substring("--tls-ca=".length())));
             } else {
