@@ -9,7 +9,6 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.SocketChannelConfig;
-import io.netty.channel.uring.IoUringChannelOption;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.tcpload.runner.decode.ResponseCodecs;
@@ -163,10 +162,6 @@ final class LoopWorker {
         // The loop's timer already fails a connect that takes longer than the timeout (see
         // tick); Netty's own would schedule, then cancel, a task for every connect.
         channelConfig.setConnectTimeoutMillis(0);
-        if (transport.readBufferRing()) {
-            channelConfig.setOption(
-                    IoUringChannelOption.IO_URING_BUFFER_GROUP_ID, Transport.READ_BUFFER_GROUP);
-        }
         return channel;
     }
 

@@ -12,10 +12,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.channel.uring.IoUring;
-import io.netty.channel.uring.IoUringAdaptiveBufferRingAllocator;
-import io.netty.channel.uring.IoUringBufferRingConfig;
 import io.netty.channel.uring.IoUringIoHandler;
-import io.netty.channel.uring.IoUringIoHandlerConfig;
 import io.netty.channel.uring.IoUringServerSocketChannel;
 import io.netty.channel.uring.IoUringSocketChannel;
 import io.tcpload.runner.contract.RunnerInvocation;
@@ -31,26 +28,12 @@ import java.util.Locale;
  * @param socketChannels makes client channels: a constructor called directly, not through
  *     reflection (it runs once per connection, and short connections make many)
  * @param serverChannel the server channel class
- * @param readBufferRing whether client channels read into the event loop's ring of buffers ({@link
- *     #READ_BUFFER_GROUP}, io_uring only)
  */
 public record Transport(
         String name,
         IoHandlerFactory ioHandlerFactory,
         ChannelFactory<? extends SocketChannel> socketChannels,
-        Class<? extends ServerSocketChannel> serverChannel,
-        boolean readBufferRing) {
-
-    /** The id of each io_uring event loop's ring of read buffers. */
-    public static final short READ_BUFFER_GROUP = 1;
-
-    /**
-     * The most entries of that ring. Netty puts a new buffer in for each one a read takes, so a
-     * connection holding a response cut short does not drain it; the ring starts with a batch of 64
-     * and grows towards this only when reads come faster than it refills (a burst across many
-     * connections); should even this run out, the read is tried again.
-     */
-    private static final short READ_RING_ENTRIES = 16384;
+        Class<? extends ServerSocketChannel> serverChannel) {
 
     /** The transports users may ask for with {@code --transport}. */
     public static final String CHOICES = String.join(", ", RunnerInvocation.TRANSPORTS);
@@ -92,33 +75,20 @@ public record Transport(
     }
 
     /**
-     * With a kernel that has provided-buffer rings and multishot receive (Linux 6.0 or later), a
-     * connection arms one receive that lasts, and the kernel picks a buffer of the loop's ring for
-     * each read: no poll and no new receive per response, which took about a twelfth of the event
-     * loop's samples in a keep-alive run (docs/benchmarks.md). Without them, or with {@code
-     * -Dio.netty.iouring.recvMultiShotEnabled=false}, each read is armed on its own.
+     * Each read is armed on its own (a poll, then a receive), not as one multishot receive into a
+     * ring of provided buffers. The ring spared a submission and a completion a response, but a
+     * server that sends without a pause (megabytes a response) then kept the loop draining
+     * completions for seconds on end, away from its timers: no per-second figures, timeouts
+     * unchecked, the run stopping seconds late (FloodingServerTest). Side by side the ring made no
+     * difference in keep-alive or short-connection runs that stood out of the noise
+     * (docs/benchmarks.md).
      */
     private static Transport ioUring() {
-        boolean ring = IoUring.isRegisterBufferRingSupported() && IoUring.isRecvMultishotEnabled();
-        IoHandlerFactory factory =
-                ring
-                        ? IoUringIoHandler.newFactory(
-                                new IoUringIoHandlerConfig()
-                                        .setBufferRingConfig(
-                                                IoUringBufferRingConfig.builder()
-                                                        .bufferGroupId(READ_BUFFER_GROUP)
-                                                        .bufferRingSize(READ_RING_ENTRIES)
-                                                        .batchSize(64)
-                                                        .allocator(
-                                                                new IoUringAdaptiveBufferRingAllocator())
-                                                        .build()))
-                        : IoUringIoHandler.newFactory();
         return new Transport(
                 "io_uring",
-                factory,
+                IoUringIoHandler.newFactory(),
                 IoUringSocketChannel::new,
-                IoUringServerSocketChannel.class,
-                ring);
+                IoUringServerSocketChannel.class);
     }
 
     private static Transport epoll() {
@@ -126,8 +96,7 @@ public record Transport(
                 "epoll",
                 EpollIoHandler.newFactory(),
                 EpollSocketChannel::new,
-                EpollServerSocketChannel.class,
-                false);
+                EpollServerSocketChannel.class);
     }
 
     private static Transport nio() {
@@ -135,7 +104,6 @@ public record Transport(
                 "nio",
                 NioIoHandler.newFactory(),
                 NioSocketChannel::new,
-                NioServerSocketChannel.class,
-                false);
+                NioServerSocketChannel.class);
     }
 }
