@@ -1,6 +1,7 @@
 package io.tcpload.runner.html;
 
 import io.tcpload.runner.contract.Stopped;
+import io.tcpload.runner.format.Quantities;
 import io.tcpload.runner.report.SearchReport;
 import io.tcpload.runner.report.Units;
 import io.tcpload.runner.search.CapacitySearch;
@@ -100,9 +101,9 @@ public final class HtmlReport {
         row(
                 html,
                 "step",
-                Units.duration(spec.stepMs())
+                Quantities.formatDurationMs(spec.stepMs())
                         + " measured after a warm-up of "
-                        + Units.duration(spec.warmupMs()));
+                        + Quantities.formatDurationMs(spec.warmupMs()));
         row(html, "precision", fixed(spec.precision() * 100) + "%");
         row(
                 html,
@@ -339,7 +340,7 @@ public final class HtmlReport {
             boolean empty = latency.getTotalCount() == 0;
             html.append("<tr>");
             cell(html, Integer.toString(stage.stage()));
-            cell(html, Units.duration(stage.durationMs()));
+            cell(html, Quantities.formatDurationMs(stage.durationMs()));
             cell(
                     html,
                     stage.fromRate() == stage.targetRate()

@@ -1,5 +1,6 @@
 package io.tcpload.runner.report;
 
+import io.tcpload.runner.format.Quantities;
 import io.tcpload.runner.stats.StageResult;
 import java.util.List;
 import org.HdrHistogram.Histogram;
@@ -154,7 +155,7 @@ public final class RateReport {
             Histogram latency = stage.latencyUs();
             out.append("  ")
                     .append(leftPad(Integer.toString(stage.stage()), 5))
-                    .append(leftPad(Units.duration(stage.durationMs()), 10))
+                    .append(leftPad(Quantities.formatDurationMs(stage.durationMs()), 10))
                     .append(leftPad(target(stage.fromRate(), stage.targetRate()), 14))
                     .append(leftPad(Units.fixed2(stage.sent() / seconds), 11))
                     .append(leftPad(Units.fixed2(stage.counts().successes() / seconds), 11))

@@ -1,5 +1,6 @@
 package io.tcpload.runner.report;
 
+import io.tcpload.runner.format.Quantities;
 import io.tcpload.runner.search.CapacitySearch.Outcome;
 import io.tcpload.runner.search.CapacitySearch.Step;
 import io.tcpload.runner.search.SearchResult;
@@ -26,8 +27,8 @@ public final class SearchReport {
                 spec.slo().text(),
                 SearchSpec.formatRate(spec.minRate()),
                 SearchSpec.formatRate(spec.maxRate()),
-                Units.duration(spec.stepMs()),
-                Units.duration(spec.warmupMs()),
+                Quantities.formatDurationMs(spec.stepMs()),
+                Quantities.formatDurationMs(spec.warmupMs()),
                 percent(spec.precision()));
     }
 

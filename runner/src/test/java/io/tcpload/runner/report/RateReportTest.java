@@ -150,7 +150,8 @@ class RateReportTest {
                                 counts(299_990, 299_990, 0, 3),
                                 second),
                         new StageResult(3, 500, 0, 0, 0, Counts.ZERO, Histograms.create()),
-                        new StageResult(4, 10_000, 2.5, 2.5, 25, counts(25, 25, 0, 0), first));
+                        new StageResult(4, 10_000, 2.5, 2.5, 25, counts(25, 25, 0, 0), first),
+                        new StageResult(5, 1_500, 0, 0, 0, Counts.ZERO, Histograms.create()));
 
         assertThat(RateReport.stageTable(stages))
                 .isEqualTo(
@@ -161,6 +162,7 @@ class RateReportTest {
                               2        1m    1000->5000    5000.00    4999.83       0.00    1.20ms    1.20ms    1.20ms   40.03ms       3
                               3     500ms             0       0.00       0.00       0.00         -         -         -         -       0
                               4       10s          2.50       2.50       2.50       0.00    0.90ms    0.90ms    5.00ms    5.00ms       0
+                              5    1500ms             0       0.00       0.00       0.00         -         -         -         -       0
                         """);
     }
 
