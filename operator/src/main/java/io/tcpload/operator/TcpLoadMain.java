@@ -128,7 +128,8 @@ public final class TcpLoadMain implements Callable<Integer> {
                 "Runs a TcpLoadTest on this machine, as the operator would in a cluster: same"
                         + " validation, runner arguments, merge and status. Prints the report and"
                         + " the status block.",
-                "Exit status: 0 thresholds met, 1 failed, 2 invalid input."
+                "Exit status: 0 thresholds met, 1 failed, 2 invalid input, 130 interrupted (SIGINT),"
+                        + " 143 stopped (SIGTERM)."
             })
     static final class Run implements Callable<Integer> {
         @Option(
