@@ -3,11 +3,15 @@ package io.tcpload.operator.local;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.tcpload.operator.TcpLoadMain;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.runner.RunnerMain;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +34,13 @@ class LocalRunTest {
             Matcher matcher = REQUESTS.matcher(out);
             assertThat(matcher.find()).as("a report in:\n" + out + err).isTrue();
             return Long.parseLong(matcher.group(1));
+        }
+
+        /** The printed status block, read as YAML (long messages are folded in it). */
+        JsonNode status() throws Exception {
+            int at = out.indexOf("\nstatus:\n");
+            assertThat(at).as("a status block in:\n" + out).isNotNegative();
+            return new YAMLMapper().readTree(out.substring(at)).path("status");
         }
     }
 
@@ -138,6 +149,33 @@ class LocalRunTest {
                 .contains("  phase: Failed\n")
                 .contains("reason: ThresholdsMissed")
                 .contains("tps >= 1000000000: measured ");
+    }
+
+    @Test
+    void aLatencyThresholdOnNoResponsesIsMissed(@TempDir Path folder) throws Exception {
+        int closed;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closed = socket.getLocalPort();
+        }
+        Path file =
+                write(
+                        folder,
+                        TEST.replace("port = 9", "port = " + closed)
+                                + "  connections: 2\n  timeout: 500ms\n  duration: 1s\n"
+                                + "  thresholds: [\"p99 < 250ms\", \"max <= 1ms\"]\n");
+
+        Result result = tcpload("run", "-f", file.toString());
+
+        assertThat(result.exitStatus()).as(result.out() + result.err()).isEqualTo(1);
+        assertThat(result.requests()).isZero();
+        assertThat(result.out())
+                .contains("  phase: Failed\n")
+                .contains("reason: ThresholdsMissed")
+                .doesNotContain("Every threshold held");
+        assertThat(result.status().path("message").asText())
+                .isEqualTo(
+                        "Thresholds missed: p99 < 250ms: no responses to measure; max <= 1ms: no"
+                                + " responses to measure.");
     }
 
     @Test
