@@ -359,19 +359,20 @@ public final class LocalRun {
                     RunnerInvocations.totalDurationMs(spec)
                             + RunnerInvocations.load(spec).timeoutMs()
                             + STOP_GRACE_MS;
-            err.println(
-                    "tcpload: "
-                            + runners
-                            + (runners == 1 ? " runner, " : " runners, ")
-                            + spec.getConnections()
-                            + " connections for "
-                            + io.tcpload.runner.format.Quantities.formatDurationMs(
-                                    RunnerInvocations.totalDurationMs(spec)));
             machine.accepted(Instant.now());
             List<RunnerOutcome> outcomes;
             Optional<Interruption.Caught> caught;
             try (Interruption interruption =
                     Interruption.install(signal -> prepared.forEach(LocalRunner::stop))) {
+                // Said once a signal is caught: from here Ctrl-C gives the status, not silence.
+                err.println(
+                        "tcpload: "
+                                + runners
+                                + (runners == 1 ? " runner, " : " runners, ")
+                                + spec.getConnections()
+                                + " connections for "
+                                + io.tcpload.runner.format.Quantities.formatDurationMs(
+                                        RunnerInvocations.totalDurationMs(spec)));
                 outcomes = runTogether(prepared, machine, waitMs);
                 caught = interruption.caught();
             }
