@@ -154,9 +154,6 @@ public final class LocalRun {
                 if (problem.isPresent()) {
                     throw new BadInputException("--duration: " + problem.get());
                 }
-                if (spec != null) {
-                    spec = DurationOverride.apply(spec, options.duration().get());
-                }
             }
             TestFile.Resolution resolution =
                     spec == null
@@ -166,16 +163,24 @@ public final class LocalRun {
             sources = resolution.sources().orElse(null);
             environment = spec == null ? Map.of() : file.runnerEnvironment(spec);
             if (failure.isEmpty()) {
-                TcpLoadTest asRun = new TcpLoadTest();
-                asRun.setMetadata(test.getMetadata());
-                asRun.setSpec(spec);
-                failure = TcpLoadTestValidator.validate(asRun, sources);
+                // The file as written, as the cluster would take it: an override shortens a test,
+                // it does not make an invalid one valid.
+                failure = TcpLoadTestValidator.validate(withSpec(test, spec), sources);
             }
             if (failure.isPresent()) {
                 err.println("tcpload: " + options.file() + ": " + failure.get());
                 out.print(
                         StatusYaml.render(LocalStatus.invalid(test, failure.get(), Instant.now())));
                 return EXIT_INVALID;
+            }
+            if (options.duration().isPresent() && spec != null) {
+                spec = DurationOverride.apply(spec, options.duration().get());
+                // The file is valid: what the override makes invalid (too long) is the flag's.
+                Optional<Failure> overridden =
+                        TcpLoadTestValidator.validate(withSpec(test, spec), sources);
+                if (overridden.isPresent()) {
+                    throw new BadInputException("--duration: " + overridden.get().message());
+                }
             }
             boolean files = options.json().isPresent() || options.html().isPresent();
             if (options.dryRun() && files) {
@@ -243,6 +248,14 @@ public final class LocalRun {
             err.println("tcpload: " + e.getMessage());
             return EXIT_INVALID;
         }
+    }
+
+    /** {@code test} with {@code spec} in place of its own. */
+    private static TcpLoadTest withSpec(TcpLoadTest test, TcpLoadTestSpec spec) {
+        TcpLoadTest asRun = new TcpLoadTest();
+        asRun.setMetadata(test.getMetadata());
+        asRun.setSpec(spec);
+        return asRun;
     }
 
     /**

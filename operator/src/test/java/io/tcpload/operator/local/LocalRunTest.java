@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** {@code tcpload run} end to end: examples against the demo target on loopback, for 2 s. */
@@ -374,6 +375,49 @@ class LocalRunTest {
                         "soon");
         assertThat(result.exitStatus()).isEqualTo(2);
         assertThat(result.err()).contains("--duration: 'soon' is not a duration");
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "duration: 5 s                       | spec.duration: ",
+                "duration: -5s                       | spec.duration: ",
+                "duration: 0s                        | spec.duration: ",
+                "duration: 31d                       | spec.duration: ",
+                "threads: 1                          | spec.duration: ",
+                "stages: []                          | spec.duration: ",
+                "stages: [{rate: 10}]                | spec.stages[0].duration: is missing.",
+                "stages: [{duration: 1s, rate: -1}]  | spec.stages[0].rate: must be from 0",
+            })
+    void aDurationOverrideRunsOnlyAFileValidWithoutIt(
+            String specLine, String expected, @TempDir Path folder) throws Exception {
+        Path file = withSpec(folder, "  " + specLine + "\n");
+
+        Result result = tcpload("run", "-f", file.toString(), "--demo-target", "-d", "1s");
+
+        assertThat(result.exitStatus()).as(result.err()).isEqualTo(2);
+        assertThat(result.err())
+                .contains(file + ": " + expected)
+                .doesNotContain("Exception")
+                .doesNotContain("Cannot invoke");
+        assertThat(result.out()).doesNotContain("requests in");
+    }
+
+    @Test
+    void aDurationOverrideOutOfRangeIsBlamedOnTheFlag() {
+        Result result =
+                tcpload(
+                        "run",
+                        "-f",
+                        Examples.FOLDER.resolve("quickstart.yaml").toString(),
+                        "-d",
+                        "721h");
+
+        assertThat(result.exitStatus()).isEqualTo(2);
+        assertThat(result.err())
+                .isEqualTo("tcpload: --duration: must last at most 720h in all.\n")
+                .doesNotContain("spec.duration");
     }
 
     @Test
