@@ -202,10 +202,13 @@ public final class LocalRun {
             err.println("tcpload: " + e.getMessage());
             return EXIT_INVALID;
         }
+        // --test is the runner's own dry run, unmasked; a test that is a dry run itself runs as in
+        // a cluster, masked with its status, whatever the flag: the file says its values are kept.
+        boolean runnersDryRun = options.dryRun() && !RunnerInvocations.dryRun(spec);
         try {
             Profile profile = loadProfile(sources, spec);
             if (!options.demoTarget()) {
-                if (options.dryRun()) {
+                if (runnersDryRun) {
                     return dryRun(profile, spec, environment);
                 }
                 return runRunners(profile, new LocalStatus(test, spec), spec, environment, options);
@@ -229,7 +232,7 @@ public final class LocalRun {
                                                 + " requests/sec"
                                         : ""));
                 spec.setTarget(new TargetOverride(LOOPBACK, server.port()));
-                if (options.dryRun()) {
+                if (runnersDryRun) {
                     return dryRun(server.clientProfile(profile), spec, environment);
                 }
                 // The runners trust that certificate alone, in place of the test's CA bundle, and
