@@ -44,6 +44,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.stream.Collectors;
+import org.yaml.snakeyaml.error.YAMLException;
 
 /**
  * A YAML file of Kubernetes documents as users {@code kubectl apply} them: TcpLoadTests and the
@@ -114,10 +115,19 @@ public final class TestFile {
         Map<String, Secret> secrets = new LinkedHashMap<>();
         List<String> otherKinds = new ArrayList<>();
         int document = 0;
+        String resolved;
+        try {
+            // As kubectl sends the file: aliases resolved, what they add bounded as the file is.
+            resolved = YamlAliases.expand(text, MAX_BYTES);
+        } catch (YAMLException e) {
+            throw new BadInputException(path + ": not valid YAML: " + e.getMessage(), e);
+        } catch (YamlAliases.AliasException e) {
+            throw new BadInputException(path + ": " + e.getMessage(), e);
+        }
         try (MappingIterator<JsonNode> documents =
-                MAPPER.readerFor(JsonNode.class).readValues(text)) {
+                MAPPER.readerFor(JsonNode.class).readValues(resolved)) {
             while (documents.hasNextValue()) {
-                JsonNode node = documents.nextValue();
+                JsonNode node = YamlAliases.merge(documents.nextValue());
                 document++;
                 if (node == null || node.isNull() || node.isMissingNode()) {
                     continue; // an empty document, such as a comment before the first ---
