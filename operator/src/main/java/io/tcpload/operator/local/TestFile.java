@@ -1,5 +1,7 @@
 package io.tcpload.operator.local;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -58,8 +60,18 @@ public final class TestFile {
 
     private static final String API_VERSION = TcpLoadTest.GROUP + "/" + TcpLoadTest.VERSION;
 
+    /**
+     * Read as the API server reads a custom resource: a fraction is not a whole number (Jackson
+     * would cut {@code connections: 4.5} to 4, which the CRD's integer refuses), and a null field
+     * takes its default (the API server drops the nulls of fields that are not nullable, and none
+     * of ours is, before it applies defaults).
+     */
     private static final YAMLMapper MAPPER =
-            YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+            YAMLMapper.builder()
+                    .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                    .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                    .defaultSetterInfo(JsonSetter.Value.forValueNulls(Nulls.SKIP))
+                    .build();
 
     private final Path path;
     private final List<TcpLoadTest> tests;

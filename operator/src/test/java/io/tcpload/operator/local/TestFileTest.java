@@ -7,6 +7,8 @@ import io.tcpload.operator.crd.TcpLoadTestSpec;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** A test file is read as kubectl reads it before it sends it to a cluster. */
 class TestFileTest {
@@ -123,5 +125,37 @@ class TestFileTest {
     void emptyDocumentsAreSkipped() throws Exception {
         TestFile file = TestFile.parse(FILE, "# a comment\n---\n" + HEAD + "  duration: 1s\n---\n");
         assertThat(file.tests()).hasSize(1);
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "connections: 4.5 | spec.connections: must be a whole number, not '4.5'",
+                "threads: 1.9     | spec.threads: must be a whole number, not '1.9'",
+                "runners: 2.5     | spec.runners: must be a whole number, not '2.5'",
+                "rate: 10.5       | spec.rate: must be a whole number, not '10.5'",
+            })
+    void aFractionForAWholeNumberIsRefusedNamingTheField(String specLine, String expected) {
+        assertThatThrownBy(() -> spec("  " + specLine + "\n  duration: 1s\n"))
+                .isInstanceOf(BadInputException.class)
+                .hasMessage("test.yaml (document 1): " + expected);
+    }
+
+    @Test
+    void aNullFieldTakesItsDefaultAsTheApiServerGivesIt() throws Exception {
+        TcpLoadTestSpec spec =
+                spec(
+                        """
+                          connections: null
+                          threads: ~
+                          keepAlive:
+                          duration: 1s
+                        """);
+
+        TcpLoadTestSpec defaults = new TcpLoadTestSpec();
+        assertThat(spec.getConnections()).isEqualTo(defaults.getConnections()).isNotNull();
+        assertThat(spec.getThreads()).isEqualTo(defaults.getThreads()).isNotNull();
+        assertThat(spec.getKeepAlive()).isEqualTo(defaults.getKeepAlive()).isNotNull();
     }
 }
