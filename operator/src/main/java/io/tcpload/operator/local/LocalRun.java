@@ -172,9 +172,6 @@ public final class LocalRun {
                 if (problem.isPresent()) {
                     throw new BadInputException("--duration: " + problem.get());
                 }
-                if (spec != null) {
-                    spec = DurationOverride.apply(spec, options.duration().get());
-                }
             }
             TestFile.Resolution resolution =
                     spec == null
@@ -184,16 +181,24 @@ public final class LocalRun {
             sources = resolution.sources().orElse(null);
             environment = spec == null ? Map.of() : file.runnerEnvironment(spec);
             if (failure.isEmpty()) {
-                TcpLoadTest asRun = new TcpLoadTest();
-                asRun.setMetadata(test.getMetadata());
-                asRun.setSpec(spec);
-                failure = TcpLoadTestValidator.validate(asRun, sources);
+                // The file as written, as the cluster would take it: an override shortens a test,
+                // it does not make an invalid one valid.
+                failure = TcpLoadTestValidator.validate(withSpec(test, spec), sources);
             }
             if (failure.isPresent()) {
                 err.println("tcpload: " + options.file() + ": " + failure.get());
                 text.print(
                         StatusYaml.render(LocalStatus.invalid(test, failure.get(), Instant.now())));
                 return EXIT_INVALID;
+            }
+            if (options.duration().isPresent() && spec != null) {
+                spec = DurationOverride.apply(spec, options.duration().get());
+                // The file is valid: what the override makes invalid (too long) is the flag's.
+                Optional<Failure> overridden =
+                        TcpLoadTestValidator.validate(withSpec(test, spec), sources);
+                if (overridden.isPresent()) {
+                    throw new BadInputException("--duration: " + overridden.get().message());
+                }
             }
             boolean files = options.json().isPresent() || options.html().isPresent();
             if (options.dryRun() && files) {
@@ -215,10 +220,13 @@ public final class LocalRun {
             err.println("tcpload: " + e.getMessage());
             return EXIT_INVALID;
         }
+        // --test is the runner's own dry run, unmasked; a test that is a dry run itself runs as in
+        // a cluster, masked with its status, whatever the flag: the file says its values are kept.
+        boolean runnersDryRun = options.dryRun() && !RunnerInvocations.dryRun(spec);
         try {
             Profile profile = loadProfile(sources, spec);
             if (!options.demoTarget()) {
-                if (options.dryRun()) {
+                if (runnersDryRun) {
                     return dryRun(profile, spec, environment);
                 }
                 return runRunners(profile, new LocalStatus(test, spec), spec, environment, options);
@@ -242,7 +250,7 @@ public final class LocalRun {
                                                 + " requests/sec"
                                         : ""));
                 spec.setTarget(new TargetOverride(LOOPBACK, server.port()));
-                if (options.dryRun()) {
+                if (runnersDryRun) {
                     return dryRun(server.clientProfile(profile), spec, environment);
                 }
                 // The runners trust that certificate alone, in place of the test's CA bundle, and
@@ -261,6 +269,14 @@ public final class LocalRun {
             err.println("tcpload: " + e.getMessage());
             return EXIT_INVALID;
         }
+    }
+
+    /** {@code test} with {@code spec} in place of its own. */
+    private static TcpLoadTest withSpec(TcpLoadTest test, TcpLoadTestSpec spec) {
+        TcpLoadTest asRun = new TcpLoadTest();
+        asRun.setMetadata(test.getMetadata());
+        asRun.setSpec(spec);
+        return asRun;
     }
 
     /**
@@ -377,19 +393,20 @@ public final class LocalRun {
                     RunnerInvocations.totalDurationMs(spec)
                             + RunnerInvocations.load(spec).timeoutMs()
                             + STOP_GRACE_MS;
-            err.println(
-                    "tcpload: "
-                            + runners
-                            + (runners == 1 ? " runner, " : " runners, ")
-                            + spec.getConnections()
-                            + " connections for "
-                            + io.tcpload.runner.format.Quantities.formatDurationMs(
-                                    RunnerInvocations.totalDurationMs(spec)));
             machine.accepted(Instant.now());
             List<RunnerOutcome> outcomes;
             Optional<Interruption.Caught> caught;
             try (Interruption interruption =
                     Interruption.install(signal -> prepared.forEach(LocalRunner::stop))) {
+                // Said once a signal is caught: from here Ctrl-C gives the status, not silence.
+                err.println(
+                        "tcpload: "
+                                + runners
+                                + (runners == 1 ? " runner, " : " runners, ")
+                                + spec.getConnections()
+                                + " connections for "
+                                + io.tcpload.runner.format.Quantities.formatDurationMs(
+                                        RunnerInvocations.totalDurationMs(spec)));
                 outcomes = runTogether(prepared, machine, waitMs);
                 caught = interruption.caught();
             }

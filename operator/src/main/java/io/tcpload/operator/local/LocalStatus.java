@@ -13,6 +13,7 @@ import io.tcpload.operator.status.RunnerPod;
 import io.tcpload.operator.status.RunnerProbe;
 import io.tcpload.operator.status.StatusComputer;
 import io.tcpload.operator.validation.Failure;
+import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.stats.RunSummary;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -89,19 +90,37 @@ final class LocalStatus {
      * judges the thresholds and gives the final status.
      */
     TcpLoadTestStatus ended(List<RunnerOutcome> outcomes, Instant now) {
+        return ended(outcomes, now, Optional.empty());
+    }
+
+    /**
+     * As {@link #ended(List, Instant)}; with {@code signal}, each result is shown to the machine as
+     * a runner pod's stopped by that signal is (its process ended by it, its result sealed as
+     * partial), so that it marks the result partial and judges no thresholds on it.
+     */
+    private TcpLoadTestStatus ended(
+            List<RunnerOutcome> outcomes, Instant now, Optional<String> signal) {
         Map<Integer, RunnerPod> pods = new HashMap<>();
         Map<Integer, RunSummary> results = new HashMap<>();
+        Map<Integer, Stopped> stopped = new HashMap<>();
         for (RunnerOutcome outcome : outcomes) {
             int i = outcome.index();
             if (outcome.result().isPresent()) {
-                pods.put(i, new RunnerPod(i, null, "Succeeded", LOOPBACK, null));
-                results.put(i, outcome.result().get());
+                RunSummary result = outcome.result().get();
+                results.put(i, result);
+                if (signal.isPresent()) {
+                    // A runner pod's process exits 128 + the signal: its pod ends Failed.
+                    pods.put(i, new RunnerPod(i, null, "Failed", LOOPBACK, null));
+                    stopped.put(i, new Stopped(signal.get(), result.runtimeUs() / 1000));
+                } else {
+                    pods.put(i, new RunnerPod(i, null, "Succeeded", LOOPBACK, null));
+                }
             } else {
                 String why = outcome.message().orElse("no result");
                 pods.put(i, new RunnerPod(i, null, "Failed", LOOPBACK, why));
             }
         }
-        return step(Optional.empty(), pods, Map.of(), results, now).status();
+        return step(Optional.empty(), pods, Map.of(), results, stopped, now).status();
     }
 
     /**
@@ -125,29 +144,65 @@ final class LocalStatus {
 
     /**
      * The run was interrupted (by {@code signal}): the runners were stopped early, so whatever they
-     * report is partial. The machine's status for their results is kept, and marked failed, so that
-     * a partial run is never taken for a whole one.
+     * report is partial. The machine is shown their results as partial, so that it fails the test
+     * and judges no thresholds, as it does for runners stopped by a signal in a cluster; the reason
+     * is then said as local mode's own, {@value #INTERRUPTED}, so that a partial run is never taken
+     * for a whole one.
      */
     TcpLoadTestStatus interrupted(List<RunnerOutcome> outcomes, Instant now, String signal) {
-        TcpLoadTestStatus status = ended(outcomes, now);
+        TcpLoadTestStatus status = ended(outcomes, now, Optional.of(signal));
         String message =
                 "Interrupted by "
                         + signal
                         + ": the runners were stopped early; the summary covers the load until"
                         + " then, not the whole test.";
+        if (status.getStartTime() != null && Instant.parse(status.getStartTime()).isAfter(now)) {
+            // Stopped before the start instant: the load never started.
+            status.setStartTime(null);
+            message =
+                    "Interrupted by "
+                            + signal
+                            + " before the start: the runners were stopped and sent nothing.";
+        }
         status.setPhase(Phase.Failed);
         status.setMessage(message);
-        List<Condition> conditions = new ArrayList<>(status.getConditions());
-        conditions.removeIf(c -> TcpLoadTestStatus.COMPLETED.equals(c.getType()));
+        List<Condition> conditions = new ArrayList<>();
+        for (Condition condition : status.getConditions()) {
+            switch (condition.getType()) {
+                case TcpLoadTestStatus.COMPLETED, TcpLoadTestStatus.THRESHOLDS_MET -> {
+                    // Replaced below; thresholds are not judged on a partial result.
+                }
+                case StatusComputer.STALLED ->
+                        conditions.add(condition(condition, "True", INTERRUPTED, message, now));
+                case StatusComputer.READY, StatusComputer.RECONCILING ->
+                        conditions.add(condition(condition, "False", "Failed", message, now));
+                default -> conditions.add(condition);
+            }
+        }
         Condition completed = new Condition();
         completed.setType(TcpLoadTestStatus.COMPLETED);
-        completed.setStatus("False");
-        completed.setReason(INTERRUPTED);
-        completed.setMessage(message);
-        completed.setLastTransitionTime(now.toString());
-        conditions.add(completed);
+        conditions.add(condition(completed, "False", INTERRUPTED, message, now));
         status.setConditions(conditions);
         return status;
+    }
+
+    /**
+     * {@code condition} as {@code status} with {@code reason} and {@code message}, its transition
+     * time kept unless its status changes.
+     */
+    private Condition condition(
+            Condition condition, String status, String reason, String message, Instant now) {
+        Condition changed = new Condition();
+        changed.setType(condition.getType());
+        changed.setObservedGeneration(condition.getObservedGeneration());
+        changed.setStatus(status);
+        changed.setReason(reason);
+        changed.setMessage(message);
+        changed.setLastTransitionTime(
+                status.equals(condition.getStatus()) && condition.getLastTransitionTime() != null
+                        ? condition.getLastTransitionTime()
+                        : now.toString());
+        return changed;
     }
 
     /**
@@ -169,9 +224,21 @@ final class LocalStatus {
             Map<Integer, RunnerProbe> probes,
             Map<Integer, RunSummary> results,
             Instant now) {
+        return step(invalid, pods, probes, results, Map.of(), now);
+    }
+
+    private Decision step(
+            Optional<Failure> invalid,
+            Map<Integer, RunnerPod> pods,
+            Map<Integer, RunnerProbe> probes,
+            Map<Integer, RunSummary> results,
+            Map<Integer, Stopped> stopped,
+            Instant now) {
         Decision decision =
                 StatusComputer.next(
-                        new Observation(test, spec, invalid, true, pods, probes, results, now));
+                        new Observation(
+                                test, spec, invalid, true, false, List.of(), pods, probes, results,
+                                now, stopped));
         test.setStatus(decision.status());
         return decision;
     }

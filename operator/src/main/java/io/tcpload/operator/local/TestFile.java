@@ -1,5 +1,7 @@
 package io.tcpload.operator.local;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -44,6 +46,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.stream.Collectors;
+import org.yaml.snakeyaml.error.YAMLException;
 
 /**
  * A YAML file of Kubernetes documents as users {@code kubectl apply} them: TcpLoadTests and the
@@ -57,8 +60,18 @@ public final class TestFile {
 
     private static final String API_VERSION = TcpLoadTest.GROUP + "/" + TcpLoadTest.VERSION;
 
+    /**
+     * Read as the API server reads a custom resource: a fraction is not a whole number (Jackson
+     * would cut {@code connections: 4.5} to 4, which the CRD's integer refuses), and a null field
+     * takes its default (the API server drops the nulls of fields that are not nullable, and none
+     * of ours is, before it applies defaults).
+     */
     private static final YAMLMapper MAPPER =
-            YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+            YAMLMapper.builder()
+                    .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                    .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                    .defaultSetterInfo(JsonSetter.Value.forValueNulls(Nulls.SKIP))
+                    .build();
 
     private final Path path;
     private final List<TcpLoadTest> tests;
@@ -114,10 +127,19 @@ public final class TestFile {
         Map<String, Secret> secrets = new LinkedHashMap<>();
         List<String> otherKinds = new ArrayList<>();
         int document = 0;
+        String resolved;
+        try {
+            // As kubectl sends the file: aliases resolved, what they add bounded as the file is.
+            resolved = YamlAliases.expand(text, MAX_BYTES);
+        } catch (YAMLException e) {
+            throw new BadInputException(path + ": not valid YAML: " + e.getMessage(), e);
+        } catch (YamlAliases.AliasException e) {
+            throw new BadInputException(path + ": " + e.getMessage(), e);
+        }
         try (MappingIterator<JsonNode> documents =
-                MAPPER.readerFor(JsonNode.class).readValues(text)) {
+                MAPPER.readerFor(JsonNode.class).readValues(resolved)) {
             while (documents.hasNextValue()) {
-                JsonNode node = documents.nextValue();
+                JsonNode node = YamlAliases.merge(documents.nextValue());
                 document++;
                 if (node == null || node.isNull() || node.isMissingNode()) {
                     continue; // an empty document, such as a comment before the first ---

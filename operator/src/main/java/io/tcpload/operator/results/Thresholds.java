@@ -2,6 +2,7 @@ package io.tcpload.operator.results;
 
 import static java.util.stream.Collectors.joining;
 
+import io.tcpload.operator.crd.ErrorCounts;
 import io.tcpload.operator.crd.LatencySummary;
 import io.tcpload.operator.crd.RequestSummary;
 import io.tcpload.operator.crd.ResultSummary;
@@ -21,7 +22,9 @@ public final class Thresholds {
 
     /**
      * A threshold that did not hold, with the measured value, or one that could not be judged: it
-     * names a request the result has no row of ({@code unmeasured} says so; NaN measured).
+     * names a request the result has no row of, or there was nothing to measure it on (no responses
+     * for a latency, see {@link Threshold#unmeasurable}); {@code unmeasured} says which, NaN
+     * measured.
      */
     public record Miss(Threshold threshold, double measured, String unmeasured) {
         public Miss(Threshold threshold, double measured) {
@@ -60,18 +63,51 @@ public final class Thresholds {
                     misses.add(new Miss(threshold, Double.NaN, noRequest(name, summary)));
                     continue;
                 }
-                double measured = measure(threshold.metric(), row.get());
-                if (!threshold.operator().holds(measured, threshold.limit())) {
-                    misses.add(new Miss(threshold, measured));
-                }
+                // A row's ratios are of its own responses: socket errors belong to no name.
+                long requests = count(row.get().getRequests());
+                judge(threshold, requests, requests, measure(threshold.metric(), row.get()))
+                        .ifPresent(misses::add);
                 continue;
             }
-            double measured = measure(threshold.metric(), summary);
-            if (!threshold.operator().holds(measured, threshold.limit())) {
-                misses.add(new Miss(threshold, measured));
-            }
+            long requests = count(summary.getRequests());
+            judge(
+                            threshold,
+                            requests,
+                            requests + errors(summary.getErrors()),
+                            measure(threshold.metric(), summary))
+                    .ifPresent(misses::add);
         }
         return misses;
+    }
+
+    /**
+     * The miss of {@code threshold} on a figure of {@code responses} responses out of {@code
+     * attempts}, if it did not hold or there was nothing to measure it on.
+     */
+    private static Optional<Miss> judge(
+            Threshold threshold, long responses, long attempts, double measured) {
+        Optional<String> unmeasurable = threshold.unmeasurable(responses, attempts);
+        if (unmeasurable.isPresent()) {
+            return Optional.of(new Miss(threshold, Double.NaN, unmeasurable.get()));
+        }
+        return threshold.operator().holds(measured, threshold.limit())
+                ? Optional.empty()
+                : Optional.of(new Miss(threshold, measured));
+    }
+
+    /** A count the summary may lack (none counted): 0. */
+    private static long count(Long value) {
+        return value == null ? 0 : value;
+    }
+
+    private static long errors(ErrorCounts errors) {
+        return errors == null
+                ? 0
+                : count(errors.getConnect())
+                        + count(errors.getRead())
+                        + count(errors.getWrite())
+                        + count(errors.getTimeout())
+                        + count(errors.getTls());
     }
 
     private static Optional<RequestSummary> row(ResultSummary summary, String name) {

@@ -29,7 +29,58 @@ class LocalDryRunTest {
         assertThat(result.exitStatus()).as(result.out() + result.err()).isZero();
         assertThat(result.out())
                 .contains("Dry run @ 127.0.0.1:")
-                .containsPattern("Dry run: ([0-9]+) of \\1 responses? a success")
+                .containsPattern("Dry run: ([0-9]+) of \\1 responses? a success");
+        if (Examples.loads().contains(example) || !isDryRun(example)) {
+            assertThat(result.out()).doesNotContain("\nstatus:\n");
+        } else {
+            // A test that is a dry run itself runs as in a cluster, --test or not.
+            assertThat(result.out()).contains("\nstatus:\n  phase: Succeeded\n");
+        }
+    }
+
+    private static boolean isDryRun(Path example) {
+        try {
+            return Boolean.TRUE.equals(TestFile.read(example).singleTest().getSpec().getDryRun());
+        } catch (BadInputException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The Secret example made a dry run, as a user would to try its credentials out. */
+    private static Path secretDryRun(Path folder, boolean dryRun) throws Exception {
+        String text = Files.readString(Examples.FOLDER.resolve("secret-credentials.yaml"));
+        String spec = text.substring(0, text.indexOf("\n  duration: ") + 1);
+        return Files.writeString(
+                folder.resolve("secret.yaml"),
+                spec + (dryRun ? "  dryRun: true\n" : "  duration: 1s\n"));
+    }
+
+    @Test
+    void testOnASpecDryRunMasksItsSecretsAndPrintsTheStatus(@TempDir Path folder) throws Exception {
+        Path file = secretDryRun(folder, true);
+
+        Result result = tcpload("run", "-f", file.toString(), "--demo-target", "--test");
+
+        assertThat(result.exitStatus()).as(result.out() + result.err()).isZero();
+        assertThat(result.out())
+                .contains("Masked (** in hex, * in text): CARD (FILE cards.txt), PIN (ENV)")
+                .contains("<pin>****</pin>")
+                .doesNotContain("0042")
+                .doesNotContain("6222020000000001")
+                .contains("\nstatus:\n  phase: Succeeded\n")
+                .contains("    - PIN (ENV)\n");
+    }
+
+    @Test
+    void testOnALoadTestIsTheRunnersOwnDryRunUnmasked(@TempDir Path folder) throws Exception {
+        Path file = secretDryRun(folder, false);
+
+        Result result = tcpload("run", "-f", file.toString(), "--demo-target", "--test");
+
+        assertThat(result.exitStatus()).as(result.out() + result.err()).isZero();
+        assertThat(result.out())
+                .contains("<pin>0042</pin>")
+                .doesNotContain("Masked")
                 .doesNotContain("\nstatus:\n");
     }
 

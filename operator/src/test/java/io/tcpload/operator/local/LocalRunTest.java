@@ -3,6 +3,8 @@ package io.tcpload.operator.local;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.tcpload.operator.TcpLoadMain;
 import io.tcpload.operator.crd.TcpLoadTestSpec;
 import io.tcpload.runner.RunnerMain;
@@ -10,6 +12,8 @@ import io.tcpload.runner.report.JsonResult;
 import io.tcpload.runner.stats.RunSummary;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** {@code tcpload run} end to end: examples against the demo target on loopback, for 2 s. */
@@ -32,6 +37,13 @@ class LocalRunTest {
             Matcher matcher = REQUESTS.matcher(out);
             assertThat(matcher.find()).as("a report in:\n" + out + err).isTrue();
             return Long.parseLong(matcher.group(1));
+        }
+
+        /** The printed status block, read as YAML (long messages are folded in it). */
+        JsonNode status() throws Exception {
+            int at = out.indexOf("\nstatus:\n");
+            assertThat(at).as("a status block in:\n" + out).isNotNegative();
+            return new YAMLMapper().readTree(out.substring(at)).path("status");
         }
     }
 
@@ -166,6 +178,33 @@ class LocalRunTest {
                 .isPositive();
         assertThat(result.err()).contains("\nstatus:\n", "  phase: Succeeded\n");
         assertThat(result.out()).doesNotContain("status:", "requests in ");
+    }
+
+    @Test
+    void aLatencyThresholdOnNoResponsesIsMissed(@TempDir Path folder) throws Exception {
+        int closed;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closed = socket.getLocalPort();
+        }
+        Path file =
+                write(
+                        folder,
+                        TEST.replace("port = 9", "port = " + closed)
+                                + "  connections: 2\n  timeout: 500ms\n  duration: 1s\n"
+                                + "  thresholds: [\"p99 < 250ms\", \"max <= 1ms\"]\n");
+
+        Result result = tcpload("run", "-f", file.toString());
+
+        assertThat(result.exitStatus()).as(result.out() + result.err()).isEqualTo(1);
+        assertThat(result.requests()).isZero();
+        assertThat(result.out())
+                .contains("  phase: Failed\n")
+                .contains("reason: ThresholdsMissed")
+                .doesNotContain("Every threshold held");
+        assertThat(result.status().path("message").asText())
+                .isEqualTo(
+                        "Thresholds missed: p99 < 250ms: no responses to measure; max <= 1ms: no"
+                                + " responses to measure.");
     }
 
     @Test
@@ -364,6 +403,49 @@ class LocalRunTest {
                         "soon");
         assertThat(result.exitStatus()).isEqualTo(2);
         assertThat(result.err()).contains("--duration: 'soon' is not a duration");
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "duration: 5 s                       | spec.duration: ",
+                "duration: -5s                       | spec.duration: ",
+                "duration: 0s                        | spec.duration: ",
+                "duration: 31d                       | spec.duration: ",
+                "threads: 1                          | spec.duration: ",
+                "stages: []                          | spec.duration: ",
+                "stages: [{rate: 10}]                | spec.stages[0].duration: is missing.",
+                "stages: [{duration: 1s, rate: -1}]  | spec.stages[0].rate: must be from 0",
+            })
+    void aDurationOverrideRunsOnlyAFileValidWithoutIt(
+            String specLine, String expected, @TempDir Path folder) throws Exception {
+        Path file = withSpec(folder, "  " + specLine + "\n");
+
+        Result result = tcpload("run", "-f", file.toString(), "--demo-target", "-d", "1s");
+
+        assertThat(result.exitStatus()).as(result.err()).isEqualTo(2);
+        assertThat(result.err())
+                .contains(file + ": " + expected)
+                .doesNotContain("Exception")
+                .doesNotContain("Cannot invoke");
+        assertThat(result.out()).doesNotContain("requests in");
+    }
+
+    @Test
+    void aDurationOverrideOutOfRangeIsBlamedOnTheFlag() {
+        Result result =
+                tcpload(
+                        "run",
+                        "-f",
+                        Examples.FOLDER.resolve("quickstart.yaml").toString(),
+                        "-d",
+                        "721h");
+
+        assertThat(result.exitStatus()).isEqualTo(2);
+        assertThat(result.err())
+                .isEqualTo("tcpload: --duration: must last at most 720h in all.\n")
+                .doesNotContain("spec.duration");
     }
 
     @Test

@@ -224,4 +224,77 @@ class LocalStatusTest {
         assertThat(status.getRunners()).isNullOrEmpty();
         assertThat(status.getCompletionTime()).isEqualTo(END.toString());
     }
+
+    @Test
+    void anInterruptedRunIsFailedPartialAndUnjudgedInEveryCondition() {
+        TcpLoadTest test = test("p99 < 10ms", "tps >= 1");
+        LocalStatus machine = new LocalStatus(test, test.getSpec());
+        machine.accepted(T0);
+        machine.allReady(T0);
+        Instant stoppedAt = START.plusMillis(900);
+
+        TcpLoadTestStatus status =
+                machine.interrupted(
+                        List.of(
+                                RunnerOutcome.reported(0, result(1000, 2_000, 0)),
+                                RunnerOutcome.reported(1, result(1000, 2_000, 0))),
+                        stoppedAt,
+                        "SIGINT");
+
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        assertThat(status.getMessage()).startsWith("Interrupted by SIGINT: ");
+        Condition completed = condition(status, TcpLoadTestStatus.COMPLETED);
+        assertThat(completed.getStatus()).isEqualTo("False");
+        assertThat(completed.getReason()).isEqualTo(LocalStatus.INTERRUPTED);
+        // Thresholds are not judged on an incomplete result, though both would have held.
+        assertThat(status.getConditions())
+                .extracting(Condition::getType)
+                .doesNotContain(TcpLoadTestStatus.THRESHOLDS_MET);
+        Condition ready = condition(status, StatusComputer.READY);
+        assertThat(ready.getStatus()).isEqualTo("False");
+        assertThat(ready.getMessage()).isEqualTo(status.getMessage());
+        Condition stalled = condition(status, StatusComputer.STALLED);
+        assertThat(stalled.getStatus()).isEqualTo("True");
+        assertThat(stalled.getReason()).isEqualTo(LocalStatus.INTERRUPTED);
+        assertThat(condition(status, StatusComputer.RECONCILING).getStatus()).isEqualTo("False");
+        assertThat(status.getConditions())
+                .noneMatch(c -> c.getReason().equals("Succeeded"))
+                .noneMatch(c -> c.getMessage().contains("threshold"));
+        assertThat(status.getRunners())
+                .allSatisfy(
+                        row -> {
+                            assertThat(row.getPartial()).isTrue();
+                            assertThat(row.getPhase()).isEqualTo("Failed");
+                            assertThat(row.getMessage()).isEqualTo("stopped by SIGINT after 2.0 s");
+                        });
+        assertThat(status.getSummary().getRequests()).isEqualTo(2000);
+        assertThat(status.getSummary().getCoverage()).startsWith("0 of 2 runners whole, 2 partial");
+        assertThat(status.getStartTime()).isEqualTo(START.toString());
+        assertThat(status.getCompletionTime()).isEqualTo(stoppedAt.toString());
+    }
+
+    @Test
+    void aRunInterruptedBeforeItsStartHasNoStartTimeAfterItsCompletion() {
+        TcpLoadTest test = test();
+        LocalStatus machine = new LocalStatus(test, test.getSpec());
+        machine.accepted(T0);
+        machine.allReady(T0);
+        Instant stoppedAt = START.minusMillis(300);
+
+        TcpLoadTestStatus status =
+                machine.interrupted(
+                        List.of(
+                                RunnerOutcome.failed(0, "stopped before the start"),
+                                RunnerOutcome.failed(1, "stopped before the start")),
+                        stoppedAt,
+                        "SIGTERM");
+
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        assertThat(status.getStartTime()).isNull();
+        assertThat(status.getCompletionTime()).isEqualTo(stoppedAt.toString());
+        assertThat(status.getMessage()).startsWith("Interrupted by SIGTERM before the start");
+        assertThat(condition(status, TcpLoadTestStatus.COMPLETED).getReason())
+                .isEqualTo(LocalStatus.INTERRUPTED);
+        assertThat(condition(status, StatusComputer.READY).getStatus()).isEqualTo("False");
+    }
 }

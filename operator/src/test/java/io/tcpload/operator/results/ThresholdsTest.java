@@ -3,12 +3,14 @@ package io.tcpload.operator.results;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tcpload.operator.crd.ErrorCounts;
 import io.tcpload.operator.crd.LatencySummary;
 import io.tcpload.operator.crd.RequestSummary;
 import io.tcpload.operator.crd.ResultSummary;
 import io.tcpload.runner.slo.Threshold;
 import io.tcpload.runner.slo.Threshold.Metric;
 import io.tcpload.runner.slo.Threshold.Operator;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -49,6 +51,7 @@ class ThresholdsTest {
         latency.setP99Ms(312.5);
         latency.setP50Ms(12.0);
         summary.setLatency(latency);
+        summary.setRequests(9_000L);
         summary.setSuccessRatio(0.995);
         summary.setErrorRatio(0.005);
         summary.setTps(900.0);
@@ -78,17 +81,20 @@ class ThresholdsTest {
         LatencySummary latency = new LatencySummary();
         latency.setP99Ms(40.0);
         summary.setLatency(latency);
+        summary.setRequests(10_000L);
         summary.setTps(1000.0);
         summary.setSuccessRatio(0.995);
         summary.setErrorRatio(0.005);
         RequestSummary authorise = new RequestSummary();
         authorise.setName("authorise");
+        authorise.setRequests(9_000L);
         authorise.setP99Ms(10.0);
         authorise.setTps(900.0);
         authorise.setSuccessRatio(1.0);
         authorise.setErrorRatio(0.0);
         RequestSummary transfer = new RequestSummary();
         transfer.setName("transfer");
+        transfer.setRequests(1_000L);
         transfer.setP99Ms(250.0);
         transfer.setMaxMs(400.0);
         transfer.setTps(100.0);
@@ -134,5 +140,88 @@ class ThresholdsTest {
                 .containsExactly(
                         "p99{request=reversal} > 0: the profile has no request 'reversal': it has"
                                 + " no [request.NAME] sections");
+    }
+
+    /** What a run against a closed port reports: connect errors, and an empty histogram's 0s. */
+    private static ResultSummary refused() {
+        ResultSummary summary = new ResultSummary();
+        LatencySummary latency = new LatencySummary();
+        latency.setP50Ms(0.0);
+        latency.setP75Ms(0.0);
+        latency.setP90Ms(0.0);
+        latency.setP99Ms(0.0);
+        latency.setP999Ms(0.0);
+        latency.setP9999Ms(0.0);
+        latency.setMeanMs(0.0);
+        latency.setMaxMs(0.0);
+        summary.setLatency(latency);
+        summary.setRequests(0L);
+        ErrorCounts errors = new ErrorCounts();
+        errors.setConnect(24L);
+        summary.setErrors(errors);
+        summary.setTps(0.0);
+        summary.setSuccessRatio(0.0);
+        summary.setErrorRatio(1.0);
+        return summary;
+    }
+
+    @Test
+    void aLatencyThresholdOnNoResponsesIsMissedNeverPassed() {
+        List<String> latencies = new ArrayList<>();
+        for (Metric metric : Metric.values()) {
+            if (metric.latency()) {
+                latencies.add(metric.written() + " < 250ms");
+            }
+        }
+        latencies.add("max <= 1ms");
+
+        assertThat(Thresholds.evaluate(latencies, refused()))
+                .extracting(Thresholds.Miss::message)
+                .containsExactlyElementsOf(
+                        latencies.stream().map(t -> t + ": no responses to measure").toList());
+    }
+
+    @Test
+    void onNoResponsesTheRatesAndTheErrorsAreStillMeasured() {
+        assertThat(
+                        Thresholds.evaluate(
+                                List.of("tps < 10", "errorRatio <= 0.01", "successRatio >= 0.99"),
+                                refused()))
+                .extracting(Thresholds.Miss::message)
+                .containsExactly(
+                        "errorRatio <= 0.01: measured 1.000",
+                        "successRatio >= 0.99: measured 0.000");
+    }
+
+    @Test
+    void aRatioOfNothingAttemptedIsMissed() {
+        ResultSummary idle = refused();
+        idle.setErrors(new ErrorCounts());
+        idle.setErrorRatio(0.0);
+
+        assertThat(Thresholds.evaluate(List.of("errorRatio < 0.01"), idle))
+                .extracting(Thresholds.Miss::message)
+                .containsExactly("errorRatio < 0.01: no requests to measure");
+    }
+
+    @Test
+    void aNamedRequestWithNoResponsesIsMissedOnItsLatencyAndRatios() {
+        ResultSummary summary = mix();
+        RequestSummary transfer = summary.getByRequest().get(1);
+        transfer.setRequests(0L);
+        transfer.setP99Ms(0.0);
+        transfer.setErrorRatio(0.0);
+
+        assertThat(
+                        Thresholds.evaluate(
+                                List.of(
+                                        "p99{request=transfer} < 200ms",
+                                        "errorRatio{request=transfer} <= 0.01",
+                                        "p99{request=authorise} < 20ms"),
+                                summary))
+                .extracting(Thresholds.Miss::message)
+                .containsExactly(
+                        "p99{request=transfer} < 200ms: no responses to measure",
+                        "errorRatio{request=transfer} <= 0.01: no requests to measure");
     }
 }

@@ -33,10 +33,14 @@ public record Verdict(boolean held, List<String> reasons) {
      */
     public static Verdict judge(SearchSpec spec, StepFigures step) {
         List<String> reasons = new ArrayList<>();
-        if (step.counts().requests() == 0) {
+        List<Slo.Miss> misses = spec.slo().misses(step.figures(), step.counts());
+        // The objective's latency terms already say when there was nothing to measure; an
+        // objective of ratios alone can still hold on a step of socket errors only.
+        if (step.counts().requests() == 0
+                && misses.stream().allMatch(m -> m.unmeasured() == null)) {
             reasons.add("no response");
         }
-        for (Slo.Miss miss : spec.slo().misses(step.figures())) {
+        for (Slo.Miss miss : misses) {
             reasons.add(miss.message());
         }
         double halfSeconds = step.seconds() - step.seconds() / 2;

@@ -80,6 +80,11 @@ public record Threshold(
             return latency;
         }
 
+        /** Whether it is a ratio, from 0 to 1. */
+        public boolean ratio() {
+            return this == SUCCESS_RATIO || this == ERROR_RATIO;
+        }
+
         /** The metric written {@code name} (any case), or null. */
         public static Metric named(String name) {
             for (Metric metric : values()) {
@@ -129,6 +134,23 @@ public record Threshold(
     }
 
     /**
+     * Why this threshold cannot be judged on a result of {@code responses} complete responses out
+     * of {@code attempts} (responses plus socket errors), or empty when it can. The latency of no
+     * responses, or a ratio of no attempts, is not a figure: the report shows an empty histogram's
+     * and an empty division's 0, which would pass {@code p99 < 250ms} against a target that never
+     * answered. Such a threshold is missed, never passed. A rate of nothing is a figure (0/s).
+     */
+    public Optional<String> unmeasurable(long responses, long attempts) {
+        if (metric.latency() && responses == 0) {
+            return Optional.of("no responses to measure");
+        }
+        if (metric.ratio() && attempts == 0) {
+            return Optional.of("no requests to measure");
+        }
+        return Optional.empty();
+    }
+
+    /**
      * Parses one threshold.
      *
      * @throws IllegalArgumentException with a sentence saying what is wrong and what is expected
@@ -171,7 +193,7 @@ public record Threshold(
         } else {
             limit = number;
         }
-        if ((metric == Metric.SUCCESS_RATIO || metric == Metric.ERROR_RATIO) && limit > 1) {
+        if (metric.ratio() && limit > 1) {
             throw new IllegalArgumentException(
                     "'" + text + "': a ratio is from 0 to 1 (0.99 means 99%)");
         }

@@ -98,7 +98,7 @@ class BacklogRuleTest {
         Verdict verdict = Verdict.judge(SPEC, above);
         // Sixty more a second than it serves: over the 4.5 s of the step the queue grows to some
         // 270 requests, 1.4 s of waiting, so the latency holds below 3 s while the queue grows.
-        assertThat(SPEC.slo().misses(above.figures())).isEmpty();
+        assertThat(SPEC.slo().misses(above.figures(), above.counts())).isEmpty();
         assertThat(verdict.held()).isFalse();
         assertThat(verdict.describe()).contains("backlog grew from");
         assertThat(above.backlogGrowth()).isGreaterThan(20);
