@@ -17,6 +17,7 @@ import io.tcpload.runner.profile.ValueRule;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -77,11 +78,21 @@ class LongLengthPrefixedResponseTest {
 
     /** Feeds {@code bytes} in pieces; returns the most bytes the decoder's input ever held. */
     private static int feed(EmbeddedChannel ch, ResponseDecoder decoder, byte[] bytes) {
+        return feed(ch, bytes, decoder::bufferedBytes);
+    }
+
+    /** Feeds {@code bytes} in pieces; returns the largest copy the decoder ever kept. */
+    private static int feedCopying(
+            EmbeddedChannel ch, LengthPrefixedDecoder decoder, byte[] bytes) {
+        return feed(ch, bytes, decoder::retainedCopyBytes);
+    }
+
+    private static int feed(EmbeddedChannel ch, byte[] bytes, IntSupplier measure) {
         int most = 0;
         for (int from = 0; from < bytes.length; from += PIECE_BYTES) {
             int to = Math.min(bytes.length, from + PIECE_BYTES);
             ch.writeInbound(Unpooled.wrappedBuffer(Arrays.copyOfRange(bytes, from, to)));
-            most = Math.max(most, decoder.bufferedBytes());
+            most = Math.max(most, measure.getAsInt());
         }
         return most;
     }
@@ -116,13 +127,11 @@ class LongLengthPrefixedResponseTest {
         LengthPrefixedDecoder decoder =
                 (LengthPrefixedDecoder) ResponseCodecs.of(XML_ANYWHERE, false, false).newDecoder();
         EmbeddedChannel ch = new EmbeddedChannel(decoder);
-        byte[] ok = response("<retCode>000000</retCode>", "<retCode>999999</retCode>");
-        int largestCopy = 0;
-        for (int from = 0; from < ok.length; from += PIECE_BYTES) {
-            int to = Math.min(ok.length, from + PIECE_BYTES);
-            ch.writeInbound(Unpooled.wrappedBuffer(Arrays.copyOfRange(ok, from, to)));
-            largestCopy = Math.max(largestCopy, decoder.retainedCopyBytes());
-        }
+        int largestCopy =
+                feedCopying(
+                        ch,
+                        decoder,
+                        response("<retCode>000000</retCode>", "<retCode>999999</retCode>"));
         // The first tag decides, as in a response awaited whole.
         assertThat(drain(ch)).containsExactly(ResponseOutcome.SUCCESS);
         assertThat(largestCopy).isLessThanOrEqualTo(LengthPrefixedDecoder.IN_PLACE_BYTES * 2);
@@ -134,13 +143,7 @@ class LongLengthPrefixedResponseTest {
         LengthPrefixedDecoder decoder =
                 (LengthPrefixedDecoder) ResponseCodecs.of(FIXED_IN_BODY, false, false).newDecoder();
         EmbeddedChannel ch = new EmbeddedChannel(decoder);
-        byte[] ok = response("000000", "");
-        int largestCopy = 0;
-        for (int from = 0; from < ok.length; from += PIECE_BYTES) {
-            int to = Math.min(ok.length, from + PIECE_BYTES);
-            ch.writeInbound(Unpooled.wrappedBuffer(Arrays.copyOfRange(ok, from, to)));
-            largestCopy = Math.max(largestCopy, decoder.retainedCopyBytes());
-        }
+        int largestCopy = feedCopying(ch, decoder, response("000000", ""));
         assertThat(drain(ch)).containsExactly(ResponseOutcome.SUCCESS);
         assertThat(largestCopy).isLessThanOrEqualTo(256);
 
@@ -156,13 +159,7 @@ class LongLengthPrefixedResponseTest {
         LengthPrefixedDecoder decoder =
                 (LengthPrefixedDecoder) ResponseCodecs.of(inHead, false, false).newDecoder();
         EmbeddedChannel ch = new EmbeddedChannel(decoder);
-        int largestCopy = 0;
-        byte[] ok = response("", "");
-        for (int from = 0; from < ok.length; from += PIECE_BYTES) {
-            int to = Math.min(ok.length, from + PIECE_BYTES);
-            ch.writeInbound(Unpooled.wrappedBuffer(Arrays.copyOfRange(ok, from, to)));
-            largestCopy = Math.max(largestCopy, decoder.retainedCopyBytes());
-        }
+        int largestCopy = feedCopying(ch, decoder, response("", ""));
         assertThat(drain(ch)).containsExactly(ResponseOutcome.SUCCESS);
         assertThat(largestCopy).isLessThanOrEqualTo(256);
         ch.finish();
