@@ -123,6 +123,18 @@ public final class HttpResponseFramer {
     private ByteBuf headCopy;
     private ByteBuf bodyCopy;
 
+    /**
+     * Tells when a body's leading bytes already decide every judge, so that the copy stops there;
+     * null to copy {@code bodyPrefixBytes} of every body.
+     */
+    private final BodyDecision decision;
+
+    /** How many leading bytes of the current body are copied: {@code bodyPrefixBytes} or fewer. */
+    private long bodyKeptLimit;
+
+    /** How many body bytes the copy holds when {@link #decision} is next asked: doubling. */
+    private long nextDecisionBytes;
+
     private int completedStatus;
     private boolean completedCloses;
     private ByteBuf headBuffer = Unpooled.EMPTY_BUFFER;
@@ -131,6 +143,7 @@ public final class HttpResponseFramer {
     private ByteBuf bodyBuffer = Unpooled.EMPTY_BUFFER;
     private int bodyIndex;
     private int bodyLength;
+    private int bodyJudgedLength;
 
     /**
      * @param maxBodyBytes the largest body accepted ({@code max_response_bytes})
@@ -149,6 +162,31 @@ public final class HttpResponseFramer {
      */
     public HttpResponseFramer(
             long maxBodyBytes, boolean retainHead, long bodyPrefixBytes, boolean bodiless) {
+        this(maxBodyBytes, retainHead, bodyPrefixBytes, bodiless, null);
+    }
+
+    /**
+     * Whether the leading {@code length} bytes of a body at {@code index} of {@code body} decide
+     * what its judges and value rules read of it, so that more bytes cannot change it.
+     */
+    @FunctionalInterface
+    public interface BodyDecision {
+        boolean decidedBy(ByteBuf body, int index, int length);
+    }
+
+    /**
+     * As {@link #HttpResponseFramer(long, boolean, long, boolean)}, copying of a body longer than
+     * {@value #IN_PLACE_BODY_BYTES} bytes only up to where {@code decision} says its leading bytes
+     * decide (a tag near the start of a long body), checked each time the copy doubles; {@link
+     * #bodyBuffer()} then holds fewer bytes than {@link #bodyLength()} counts.
+     */
+    public HttpResponseFramer(
+            long maxBodyBytes,
+            boolean retainHead,
+            long bodyPrefixBytes,
+            boolean bodiless,
+            BodyDecision decision) {
+        this.decision = decision;
         // Only a body kept whole must fit a buffer; one consumed as it arrives (with at most a
         // short prefix kept) may be as long as the peer sends.
         this.maxBodyBytes =
@@ -256,6 +294,14 @@ public final class HttpResponseFramer {
     /** The whole body's length, even where {@link #bodyBuffer()} holds only its start. */
     public int bodyLength() {
         return bodyLength;
+    }
+
+    /**
+     * How much of the body the judges and value rules read: {@link #bodyLength()}, or where the
+     * copy stopped because its leading bytes decided them (see {@link BodyDecision}).
+     */
+    public int bodyJudgedLength() {
+        return bodyJudgedLength;
     }
 
     /** The capacity of the copy buffers held now; what this connection's copies cost. */
@@ -557,6 +603,8 @@ public final class HttpResponseFramer {
         bodyBytes = 0;
         if (bodyPrefixBytes > 0) {
             bodyCopy();
+            bodyKeptLimit = bodyPrefixBytes;
+            nextDecisionBytes = IN_PLACE_BODY_BYTES;
         }
         state =
                 chunked
@@ -581,6 +629,7 @@ public final class HttpResponseFramer {
         bodyBuffer = in;
         bodyIndex = ri + bodyStart;
         bodyLength = (int) contentLength;
+        bodyJudgedLength = bodyLength;
         // The bytes stay readable by absolute index until the caller's next read into the buffer.
         in.skipBytes((int) total);
         resetForNextResponse();
@@ -745,9 +794,17 @@ public final class HttpResponseFramer {
     }
 
     private void consumeBody(ByteBuf in, int n) {
-        if (bodyBytes < bodyPrefixBytes) {
-            int kept = (int) Math.min(n, bodyPrefixBytes - bodyBytes);
+        if (bodyBytes < bodyKeptLimit) {
+            int kept = (int) Math.min(n, bodyKeptLimit - bodyBytes);
             bodyCopy.writeBytes(in, in.readerIndex(), kept);
+            int copied = bodyCopy.readableBytes();
+            if (decision != null && copied >= nextDecisionBytes) {
+                if (decision.decidedBy(bodyCopy, bodyCopy.readerIndex(), copied)) {
+                    bodyKeptLimit = bodyBytes + kept;
+                } else {
+                    nextDecisionBytes = 2 * nextDecisionBytes;
+                }
+            }
         }
         in.skipBytes(n);
         bodyBytes += n;
@@ -764,6 +821,8 @@ public final class HttpResponseFramer {
         bodyIndex = bodyBuffer.readerIndex();
         // A body past 2 GiB was consumed as it arrived: only its kept prefix is read by index.
         bodyLength = (int) Math.min(bodyBytes, Integer.MAX_VALUE);
+        bodyJudgedLength =
+                bodyKeptLimit < bodyPrefixBytes ? bodyBuffer.readableBytes() : bodyLength;
         resetForNextResponse();
     }
 

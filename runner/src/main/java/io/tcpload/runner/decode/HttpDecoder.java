@@ -30,7 +30,8 @@ final class HttpDecoder extends ResponseDecoder {
                         maxResponseBytes,
                         judging.anyReadsHead(),
                         judging.bodyBytesNeeded(),
-                        bodiless);
+                        bodiless,
+                        judging::bodyDecidedBy);
         this.judging = judging;
     }
 
@@ -62,7 +63,7 @@ final class HttpDecoder extends ResponseDecoder {
                         ? judge.isSuccess(
                                 framer.headBuffer(), framer.headIndex(), framer.headLength())
                         : judge.isSuccess(
-                                framer.bodyBuffer(), framer.bodyIndex(), framer.bodyLength());
+                                framer.bodyBuffer(), framer.bodyIndex(), framer.bodyJudgedLength());
         boolean success = codeOk && judging.statusRule().accepts(status);
         ResponseOutcome outcome = ResponseOutcome.ofHttp(success, status);
         ResponseValues values = judging.values();
@@ -77,7 +78,7 @@ final class HttpDecoder extends ResponseDecoder {
                         framer.headLength(),
                         framer.bodyBuffer(),
                         framer.bodyIndex(),
-                        framer.bodyLength(),
+                        framer.bodyJudgedLength(),
                         success),
                 values);
     }
