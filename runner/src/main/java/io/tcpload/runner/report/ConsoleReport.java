@@ -132,6 +132,7 @@ public final class ConsoleReport {
         }
         if (rate != null) {
             out.append(RateReport.behindSchedule(rate.late(), rate.sent(), rate.lagUs()));
+            out.append(RateReport.notSent(rate.planned(), rate.sent()));
         }
 
         double seconds = summary.runtimeUs() / 1_000_000.0;

@@ -130,6 +130,26 @@ public final class RateReport {
     }
 
     /**
+     * The sends the schedule planned that were never written, or nothing when every one was: a
+     * target that stops answering holds every connection, and the sends due meanwhile wait; those
+     * still waiting at the end have no response and so no latency, and would otherwise leave the
+     * report without a trace but a lower rate.
+     */
+    public static String notSent(long planned, long sent) {
+        if (sent >= planned) {
+            return "";
+        }
+        long unsent = planned - sent;
+        return "  Not sent: "
+                + unsent
+                + " of "
+                + planned
+                + " planned sends ("
+                + Units.fixed2(ConsoleReport.perSecond(100 * unsent, planned))
+                + "%): every connection was waiting for an answer\n";
+    }
+
+    /**
      * The per-stage table: each stage's duration, requested rate ({@code from->to} for a ramp),
      * achieved send rate, success and failure responses per second, corrected latency percentiles
      * and socket errors.

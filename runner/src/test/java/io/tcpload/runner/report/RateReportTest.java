@@ -181,6 +181,15 @@ class RateReportTest {
                 .isEqualTo("  Behind schedule: 0 of 1000 sends more than 1ms late (0.00%)\n");
     }
 
+    @Test
+    void sendsPlannedAndNeverWrittenAreCounted() {
+        assertThat(RateReport.notSent(1000, 621))
+                .isEqualTo(
+                        "  Not sent: 379 of 1000 planned sends (37.90%): every connection was"
+                                + " waiting for an answer\n");
+        assertThat(RateReport.notSent(1000, 1000)).isEmpty();
+    }
+
     private static Counts counts(long requests, long successes, long failures, long errors) {
         return new Counts(requests, successes, failures, 0, 0, 0, errors, 0, 0, 0);
     }
