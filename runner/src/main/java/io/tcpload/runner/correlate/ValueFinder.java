@@ -101,12 +101,28 @@ public final class ValueFinder {
             return Found.none("no " + ByteText.display(rule.tag()) + " in the " + where());
         }
         int open = buf.indexOf(tagAt + tag.length, end, (byte) '"');
-        int close = open < 0 ? -1 : buf.indexOf(open + 1, end, (byte) '"');
+        int close = open < 0 ? -1 : closingQuote(buf, open + 1, end);
         if (close < 0) {
             return Found.none(
                     "no quoted value after " + ByteText.display(rule.tag()) + " in the " + where());
         }
         return bounded(buf, open + 1, close - open - 1);
+    }
+
+    /**
+     * The quote that ends a JSON string whose text starts at {@code from}: not one escaped by a
+     * backslash, so that {@code "a\"b"} is one value, kept with its escape as it arrived.
+     */
+    private static int closingQuote(ByteBuf buf, int from, int end) {
+        for (int i = from; i < end; i++) {
+            byte b = buf.getByte(i);
+            if (b == '\\') {
+                i++;
+            } else if (b == '"') {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private Found regex(ByteBuf buf, int index, int length) {

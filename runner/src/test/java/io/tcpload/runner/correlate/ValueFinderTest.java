@@ -70,6 +70,16 @@ class ValueFinderTest {
     }
 
     @Test
+    void aJsonValueRunsToItsClosingQuoteNotToAnEscapedOne() {
+        ValueRule session = rule(ValueRule.Type.JSON, "\"session\"");
+        assertThat(value(find(session, "HDR{\"session\":\"a\\\"b\",\"x\":\"y\"}")))
+                .isEqualTo("a\\\"b");
+        assertThat(value(find(session, "HDR{\"session\":\"c:\\\\\",\"x\":1}"))).isEqualTo("c:\\\\");
+        assertThat(find(session, "HDR{\"session\":\"a\\\"").failure())
+                .isEqualTo("no quoted value after \"session\" in the body");
+    }
+
+    @Test
     void aValueNotThereIsAReasonThatNamesTheRuleNotTheResponse() {
         assertThat(find(rule(ValueRule.Type.XML, "<session>"), "HDR<a>nothing</a>").failure())
                 .isEqualTo("no <session> in the body");
