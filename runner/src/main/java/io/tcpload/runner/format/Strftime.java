@@ -20,6 +20,14 @@ import java.util.Locale;
  * ({@code %Ey}, {@code %OH}) are accepted and ignored, as the C locale does. Composite conversions
  * ({@code %D %F %r %R %T %c %x %X}) are expanded when compiling.
  *
+ * <p>So are glibc's, which wrktcp's profiles may use since wrktcp calls glibc's strftime: {@code
+ * %s} (seconds since the epoch), {@code %k} and {@code %l} (hours padded with a space), {@code %P}
+ * ({@code am}/{@code pm}), and a single conversion's flags and width: {@code -} (no padding),
+ * {@code _} (spaces), {@code 0} (zeros), {@code ^} (upper case), {@code #} (names in upper case,
+ * {@code %#p} and {@code %#Z} in lower case), then a width ({@code %-d}, {@code %_H}, {@code
+ * %010Y}). Numbers pad to the width with their own padding unless a flag says otherwise, names with
+ * spaces.
+ *
  * <p>Immutable and safe to share between threads. Rendering allocates; callers that render often
  * cache the bytes per second.
  */
@@ -54,7 +62,7 @@ public final class Strftime {
 
     /**
      * The compiled pattern: a {@code String} is literal text, a {@code Character} is one simple
-     * conversion letter.
+     * conversion letter, a {@link Flagged} one with glibc's flags or a width.
      */
     private final List<Object> segments;
 
@@ -82,6 +90,14 @@ public final class Strftime {
                 literal.append(c);
                 continue;
             }
+            char flag = 0;
+            while (i < n && "-_0^#".indexOf(format.charAt(i)) >= 0) {
+                flag = format.charAt(i++); // as glibc, the last flag given counts
+            }
+            int width = 0;
+            while (i < n && Character.isDigit(format.charAt(i))) {
+                width = Math.min(MAX_WIDTH, width * 10 + (format.charAt(i++) - '0'));
+            }
             if (i < n && (format.charAt(i) == 'E' || format.charAt(i) == 'O')) {
                 i++; // locale modifiers mean nothing in the C locale
             }
@@ -100,6 +116,19 @@ public final class Strftime {
                                 + "' has an unknown conversion '%"
                                 + conversion
                                 + "'");
+            }
+            if (flag != 0 || width > 0) {
+                if (!expansion.equals("%" + conversion)) {
+                    throw new IllegalArgumentException(
+                            "date/time format '"
+                                    + format
+                                    + "' gives a flag or width to '%"
+                                    + conversion
+                                    + "', which takes none here; give them to its parts");
+                }
+                flushLiteral(literal, segments);
+                segments.add(new Flagged(conversion, flag, width));
+                continue;
             }
             for (int k = 0; k < expansion.length(); k++) {
                 char e = expansion.charAt(k);
@@ -147,7 +176,11 @@ public final class Strftime {
                     'y',
                     'Y',
                     'z',
-                    'Z' ->
+                    'Z',
+                    's',
+                    'k',
+                    'l',
+                    'P' ->
                     "%" + conversion;
             case 'h' -> "%b";
             case 'c' -> "%a %b %e %H:%M:%S %Y";
@@ -187,6 +220,8 @@ public final class Strftime {
         for (Object segment : segments) {
             if (segment instanceof Character conversion) {
                 append(out, conversion, t);
+            } else if (segment instanceof Flagged flagged) {
+                flagged.append(out, t);
             } else {
                 out.append((String) segment);
             }
@@ -231,7 +266,83 @@ public final class Strftime {
                 pad(out, Math.abs(offsetMinutes) % 60, 2, '0');
             }
             case 'Z' -> appendZoneAbbreviation(out, t);
+            case 's' -> out.append(t.toEpochSecond());
+            case 'k' -> pad(out, t.getHour(), 2, ' ');
+            case 'l' -> pad(out, (t.getHour() + 11) % 12 + 1, 2, ' ');
+            case 'P' -> out.append(t.getHour() < 12 ? "am" : "pm");
             default -> throw new IllegalStateException("uncompiled conversion %" + conversion);
+        }
+    }
+
+    /** The longest width a conversion may ask for: more is glibc's too, and only wastes bytes. */
+    private static final int MAX_WIDTH = 64;
+
+    /** The conversions that print a number, padded by default to their usual width. */
+    private static final String NUMBERS = "CdegGHIjklmMSsuUVwWyY";
+
+    /**
+     * One simple conversion with glibc's flag ({@code 0} for none) and width ({@code 0} for the
+     * conversion's own), rendered as its default text and then re-padded or re-cased.
+     */
+    private record Flagged(char conversion, char flag, int width) {
+        void append(StringBuilder out, ZonedDateTime t) {
+            StringBuilder plain = new StringBuilder(16);
+            Strftime.append(plain, conversion, t);
+            if (NUMBERS.indexOf(conversion) >= 0) {
+                appendNumber(out, plain);
+            } else {
+                appendName(out, plain);
+            }
+        }
+
+        private void appendNumber(StringBuilder out, StringBuilder plain) {
+            int digitsFrom = 0;
+            boolean negative = plain.charAt(0) == '-';
+            if (negative) {
+                digitsFrom = 1;
+            }
+            while (digitsFrom < plain.length() - 1
+                    && (plain.charAt(digitsFrom) == '0' || plain.charAt(digitsFrom) == ' ')) {
+                digitsFrom++;
+            }
+            String digits = plain.substring(digitsFrom);
+            if (flag == '-') {
+                out.append(negative ? "-" : "").append(digits);
+                return;
+            }
+            char padding =
+                    flag == '_'
+                            ? ' '
+                            : flag == '0' ? '0' : "ekl".indexOf(conversion) >= 0 ? ' ' : '0';
+            int wanted = Math.max(width, plain.length());
+            int length = digits.length() + (negative ? 1 : 0);
+            if (negative && padding == '0') {
+                out.append('-');
+            }
+            for (int i = length; i < wanted; i++) {
+                out.append(padding);
+            }
+            if (negative && padding != '0') {
+                out.append('-');
+            }
+            out.append(digits);
+        }
+
+        private void appendName(StringBuilder out, StringBuilder plain) {
+            String text = plain.toString();
+            if (flag == '^') {
+                text = text.toUpperCase(Locale.ROOT);
+            } else if (flag == '#') {
+                text =
+                        conversion == 'p' || conversion == 'Z'
+                                ? text.toLowerCase(Locale.ROOT)
+                                : text.toUpperCase(Locale.ROOT);
+            }
+            char padding = flag == '0' ? '0' : ' ';
+            for (int i = text.length(); i < width && flag != '-'; i++) {
+                out.append(padding);
+            }
+            out.append(text);
         }
     }
 

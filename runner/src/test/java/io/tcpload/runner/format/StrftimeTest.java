@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -91,15 +92,51 @@ class StrftimeTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"%Q", "%Y-%k", "%s", "%Ef", "%P", "%5d"})
+    @ValueSource(strings = {"%Q", "%Y-%i", "%Ef", "%J", "%5J"})
     void unknownConversionIsRejectedNamingIt(String pattern) {
         String conversion = "%" + pattern.charAt(pattern.length() - 1);
         assertThatThrownBy(() -> Strftime.compile(pattern))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining(
-                        "unknown conversion '"
-                                + (pattern.startsWith("%5") ? "%5" : conversion)
-                                + "'");
+                .hasMessageContaining("unknown conversion '" + conversion + "'");
+    }
+
+    /** Expected texts from GNU date, which formats as glibc's strftime does. */
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "%-d|4",
+                "%_H|18",
+                "%010Y|0000002025",
+                "%^a|THU",
+                "%#b|DEC",
+                "%s|1764871200",
+                "%k|18",
+                "%l|' 6'",
+                "%P|pm",
+                "%-m/%-d|12/4",
+                "%#p|pm",
+                "%10A|'  Thursday'",
+                "%_5j|'  338'",
+                "%-y|25",
+                "%^B|DECEMBER",
+                "%#Z|utc",
+                "%3d|004",
+                "%-I|6",
+                "%_M|' 0'",
+            })
+    void glibcsConversionsFlagsAndWidthsRenderAsGlibcDoes(String pattern, String expected) {
+        assertThat(Strftime.compile(pattern).format(1764871200L, ZoneId.of("UTC")))
+                .isEqualTo(expected);
+    }
+
+    @Test
+    void aFlagOnACompositeConversionIsRefused() {
+        assertThatThrownBy(() -> Strftime.compile("%-D"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(
+                        "date/time format '%-D' gives a flag or width to '%D', which takes none"
+                                + " here; give them to its parts");
     }
 
     @Test
