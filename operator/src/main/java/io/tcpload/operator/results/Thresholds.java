@@ -9,7 +9,6 @@ import io.tcpload.operator.crd.ResultSummary;
 import io.tcpload.runner.slo.Threshold;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -21,37 +20,13 @@ public final class Thresholds {
     private Thresholds() {}
 
     /**
-     * A threshold that did not hold, with the measured value, or one that could not be judged: it
-     * names a request the result has no row of, or there was nothing to measure it on (no responses
-     * for a latency, see {@link Threshold#unmeasurable}); {@code unmeasured} says which, NaN
-     * measured.
-     */
-    public record Miss(Threshold threshold, double measured, String unmeasured) {
-        public Miss(Threshold threshold, double measured) {
-            this(threshold, measured, null);
-        }
-
-        /** {@code p99 < 250ms: measured 312.5ms}. */
-        public String message() {
-            if (unmeasured != null) {
-                return threshold.text() + ": " + unmeasured;
-            }
-            String unit = threshold.metric().latency() ? "ms" : "";
-            return threshold.text()
-                    + ": measured "
-                    + String.format(Locale.ROOT, "%.4g", measured)
-                    + unit;
-        }
-    }
-
-    /**
      * The thresholds that did not hold, in the order given; empty when all held.
      *
      * @throws IllegalArgumentException when a threshold does not parse (validation refuses those
      *     before a test starts)
      */
-    public static List<Miss> evaluate(List<String> thresholds, ResultSummary summary) {
-        List<Miss> misses = new ArrayList<>();
+    public static List<Threshold.Miss> evaluate(List<String> thresholds, ResultSummary summary) {
+        List<Threshold.Miss> misses = new ArrayList<>();
         for (String text : thresholds) {
             Threshold threshold = Threshold.parse(text);
             if (threshold.request().isPresent()) {
@@ -60,39 +35,25 @@ public final class Thresholds {
                 if (row.isEmpty()) {
                     // Validation refuses these when it reads the profile; one in a Secret it
                     // cannot read is judged missed here, never passed.
-                    misses.add(new Miss(threshold, Double.NaN, noRequest(name, summary)));
+                    misses.add(new Threshold.Miss(threshold, Double.NaN, noRequest(name, summary)));
                     continue;
                 }
                 // A row's ratios are of its own responses: socket errors belong to no name.
                 long requests = count(row.get().getRequests());
-                judge(threshold, requests, requests, measure(threshold.metric(), row.get()))
+                threshold
+                        .judge(measure(threshold.metric(), row.get()), requests, requests)
                         .ifPresent(misses::add);
                 continue;
             }
             long requests = count(summary.getRequests());
-            judge(
-                            threshold,
+            threshold
+                    .judge(
+                            measure(threshold.metric(), summary),
                             requests,
-                            requests + errors(summary.getErrors()),
-                            measure(threshold.metric(), summary))
+                            requests + errors(summary.getErrors()))
                     .ifPresent(misses::add);
         }
         return misses;
-    }
-
-    /**
-     * The miss of {@code threshold} on a figure of {@code responses} responses out of {@code
-     * attempts}, if it did not hold or there was nothing to measure it on.
-     */
-    private static Optional<Miss> judge(
-            Threshold threshold, long responses, long attempts, double measured) {
-        Optional<String> unmeasurable = threshold.unmeasurable(responses, attempts);
-        if (unmeasurable.isPresent()) {
-            return Optional.of(new Miss(threshold, Double.NaN, unmeasurable.get()));
-        }
-        return threshold.operator().holds(measured, threshold.limit())
-                ? Optional.empty()
-                : Optional.of(new Miss(threshold, measured));
     }
 
     /** A count the summary may lack (none counted): 0. */

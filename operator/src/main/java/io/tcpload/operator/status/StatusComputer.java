@@ -23,6 +23,7 @@ import io.tcpload.runner.contract.RunnerProtocol;
 import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.report.DryRunResult;
 import io.tcpload.runner.search.SearchSpec;
+import io.tcpload.runner.slo.Threshold;
 import io.tcpload.runner.stats.RunSummary;
 import java.time.Duration;
 import java.time.Instant;
@@ -637,13 +638,13 @@ public final class StatusComputer {
                     false);
         }
         // A search's runners each report the last step's result: the confirmation that held.
-        List<Thresholds.Miss> misses =
+        List<Threshold.Miss> misses =
                 Thresholds.evaluate(spec.getThresholds(), status.getSummary());
         if (!misses.isEmpty()) {
             String message =
                     "Thresholds missed: "
                             + misses.stream()
-                                    .map(Thresholds.Miss::message)
+                                    .map(Threshold.Miss::message)
                                     .collect(Collectors.joining("; "))
                             + ".";
             next.condition(TcpLoadTestStatus.THRESHOLDS_MET, false, "ThresholdsMissed", message);

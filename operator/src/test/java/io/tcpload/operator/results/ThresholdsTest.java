@@ -56,7 +56,7 @@ class ThresholdsTest {
         summary.setErrorRatio(0.005);
         summary.setTps(900.0);
 
-        List<Thresholds.Miss> misses =
+        List<Threshold.Miss> misses =
                 Thresholds.evaluate(
                         List.of(
                                 "p99 < 250ms",
@@ -67,7 +67,7 @@ class ThresholdsTest {
                         summary);
 
         assertThat(misses)
-                .extracting(Thresholds.Miss::message)
+                .extracting(Threshold.Miss::message)
                 .containsExactly("p99 < 250ms: measured 312.5ms", "tps >= 1000: measured 900.0");
     }
 
@@ -108,7 +108,7 @@ class ThresholdsTest {
     void aThresholdNamingARequestIsJudgedOnItsRowAlone() {
         ResultSummary summary = mix();
 
-        List<Thresholds.Miss> misses =
+        List<Threshold.Miss> misses =
                 Thresholds.evaluate(
                         List.of(
                                 "p99 < 50ms",
@@ -120,7 +120,7 @@ class ThresholdsTest {
                         summary);
 
         assertThat(misses)
-                .extracting(Thresholds.Miss::message)
+                .extracting(Threshold.Miss::message)
                 .containsExactly(
                         "p99{request=transfer} < 200ms: measured 250.0ms",
                         "successRatio{request=transfer} >= 0.99: measured 0.9500");
@@ -129,14 +129,14 @@ class ThresholdsTest {
     @Test
     void aThresholdNamingARequestTheResultLacksIsMissedNeverPassed() {
         assertThat(Thresholds.evaluate(List.of("p99{request=reversal} > 0"), mix()))
-                .extracting(Thresholds.Miss::message)
+                .extracting(Threshold.Miss::message)
                 .containsExactly(
                         "p99{request=reversal} > 0: the profile has no request 'reversal'; its"
                                 + " requests are authorise, transfer");
         ResultSummary plain = mix();
         plain.setByRequest(null);
         assertThat(Thresholds.evaluate(List.of("p99{request=reversal} > 0"), plain))
-                .extracting(Thresholds.Miss::message)
+                .extracting(Threshold.Miss::message)
                 .containsExactly(
                         "p99{request=reversal} > 0: the profile has no request 'reversal': it has"
                                 + " no [request.NAME] sections");
@@ -176,7 +176,7 @@ class ThresholdsTest {
         latencies.add("max <= 1ms");
 
         assertThat(Thresholds.evaluate(latencies, refused()))
-                .extracting(Thresholds.Miss::message)
+                .extracting(Threshold.Miss::message)
                 .containsExactlyElementsOf(
                         latencies.stream().map(t -> t + ": no responses to measure").toList());
     }
@@ -187,7 +187,7 @@ class ThresholdsTest {
                         Thresholds.evaluate(
                                 List.of("tps < 10", "errorRatio <= 0.01", "successRatio >= 0.99"),
                                 refused()))
-                .extracting(Thresholds.Miss::message)
+                .extracting(Threshold.Miss::message)
                 .containsExactly(
                         "errorRatio <= 0.01: measured 1.000",
                         "successRatio >= 0.99: measured 0.000");
@@ -200,7 +200,7 @@ class ThresholdsTest {
         idle.setErrorRatio(0.0);
 
         assertThat(Thresholds.evaluate(List.of("errorRatio < 0.01"), idle))
-                .extracting(Thresholds.Miss::message)
+                .extracting(Threshold.Miss::message)
                 .containsExactly("errorRatio < 0.01: no requests to measure");
     }
 
@@ -219,7 +219,7 @@ class ThresholdsTest {
                                         "errorRatio{request=transfer} <= 0.01",
                                         "p99{request=authorise} < 20ms"),
                                 summary))
-                .extracting(Thresholds.Miss::message)
+                .extracting(Threshold.Miss::message)
                 .containsExactly(
                         "p99{request=transfer} < 200ms: no responses to measure",
                         "errorRatio{request=transfer} <= 0.01: no requests to measure");

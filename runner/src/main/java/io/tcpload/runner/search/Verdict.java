@@ -1,6 +1,6 @@
 package io.tcpload.runner.search;
 
-import io.tcpload.runner.slo.Slo;
+import io.tcpload.runner.slo.Threshold;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -33,14 +33,14 @@ public record Verdict(boolean held, List<String> reasons) {
      */
     public static Verdict judge(SearchSpec spec, StepFigures step) {
         List<String> reasons = new ArrayList<>();
-        List<Slo.Miss> misses = spec.slo().misses(step.figures(), step.counts());
+        List<Threshold.Miss> misses = spec.slo().misses(step.figures(), step.counts());
         // The objective's latency terms already say when there was nothing to measure; an
         // objective of ratios alone can still hold on a step of socket errors only.
         if (step.counts().requests() == 0
                 && misses.stream().allMatch(m -> m.unmeasured() == null)) {
             reasons.add("no response");
         }
-        for (Slo.Miss miss : misses) {
+        for (Threshold.Miss miss : misses) {
             reasons.add(miss.message());
         }
         double halfSeconds = step.seconds() - step.seconds() / 2;

@@ -4,8 +4,6 @@ import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.RunSummary;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -69,44 +67,18 @@ public record Slo(String text, List<Threshold> terms) {
     }
 
     /**
-     * A term that did not hold, with the figure measured, or one that could not be judged ({@code
-     * unmeasured} says why, as {@link Threshold#unmeasurable}; NaN measured).
-     */
-    public record Miss(Threshold term, double measured, String unmeasured) {
-        public Miss(Threshold term, double measured) {
-            this(term, measured, null);
-        }
-
-        /** {@code p99 < 50ms: measured 61.2ms}, or {@code p99 < 50ms: no responses to measure}. */
-        public String message() {
-            if (unmeasured != null) {
-                return term.text() + ": " + unmeasured;
-            }
-            return term.text()
-                    + ": measured "
-                    + String.format(Locale.ROOT, "%.4g", measured)
-                    + (term.metric().latency() ? "ms" : "");
-        }
-    }
-
-    /**
      * The terms that did not hold for {@code figures}, measured over {@code counts}, in the order
      * written. A term {@code counts} give nothing to measure on (a latency with no responses) is
      * missed.
      */
-    public List<Miss> misses(Figures figures, Counts counts) {
-        List<Miss> misses = new ArrayList<>();
+    public List<Threshold.Miss> misses(Figures figures, Counts counts) {
+        List<Threshold.Miss> misses = new ArrayList<>();
         for (Threshold term : terms) {
-            Optional<String> unmeasurable =
-                    term.unmeasurable(counts.requests(), counts.requests() + counts.errors());
-            if (unmeasurable.isPresent()) {
-                misses.add(new Miss(term, Double.NaN, unmeasurable.get()));
-                continue;
-            }
-            double measured = figures.of(term.metric());
-            if (!term.operator().holds(measured, term.limit())) {
-                misses.add(new Miss(term, measured));
-            }
+            term.judge(
+                            figures.of(term.metric()),
+                            counts.requests(),
+                            counts.requests() + counts.errors())
+                    .ifPresent(misses::add);
         }
         return misses;
     }

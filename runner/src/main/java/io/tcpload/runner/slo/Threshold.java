@@ -134,6 +134,42 @@ public record Threshold(
     }
 
     /**
+     * A threshold that did not hold, with the figure measured, or one that could not be judged
+     * ({@code unmeasured} says why, NaN measured): the one shape of a miss for a runner's objective
+     * and a test's thresholds.
+     */
+    public record Miss(Threshold threshold, double measured, String unmeasured) {
+        public Miss(Threshold threshold, double measured) {
+            this(threshold, measured, null);
+        }
+
+        /** {@code p99 < 50ms: measured 61.2ms}, or {@code p99 < 50ms: no responses to measure}. */
+        public String message() {
+            if (unmeasured != null) {
+                return threshold.text() + ": " + unmeasured;
+            }
+            return threshold.text()
+                    + ": measured "
+                    + String.format(Locale.ROOT, "%.4g", measured)
+                    + (threshold.metric().latency() ? "ms" : "");
+        }
+    }
+
+    /**
+     * This threshold judged on {@code measured}, a figure of {@code responses} complete responses
+     * out of {@code attempts}: its miss, or empty when it held.
+     */
+    public Optional<Miss> judge(double measured, long responses, long attempts) {
+        Optional<String> unmeasurable = unmeasurable(responses, attempts);
+        if (unmeasurable.isPresent()) {
+            return Optional.of(new Miss(this, Double.NaN, unmeasurable.get()));
+        }
+        return operator.holds(measured, limit)
+                ? Optional.empty()
+                : Optional.of(new Miss(this, measured));
+    }
+
+    /**
      * Why this threshold cannot be judged on a result of {@code responses} complete responses out
      * of {@code attempts} (responses plus socket errors), or empty when it can. The latency of no
      * responses, or a ratio of no attempts, is not a figure: the report shows an empty histogram's

@@ -24,7 +24,7 @@ class SloTest {
         Slo slo = Slo.parse("p99 < 250ms, max <= 1ms, mean < 5ms");
 
         assertThat(slo.misses(Slo.Figures.of(run), refused))
-                .extracting(Slo.Miss::message)
+                .extracting(Threshold.Miss::message)
                 .containsExactly(
                         "p99 < 250ms: no responses to measure",
                         "max <= 1ms: no responses to measure",
@@ -36,7 +36,7 @@ class SloTest {
         Slo slo = Slo.parse("errorRatio < 0.01, successRatio >= 0");
         RunSummary none = run(Counts.ZERO, histogram());
         assertThat(slo.misses(Slo.Figures.of(none), Counts.ZERO))
-                .extracting(Slo.Miss::message)
+                .extracting(Threshold.Miss::message)
                 .containsExactly(
                         "errorRatio < 0.01: no requests to measure",
                         "successRatio >= 0: no requests to measure");
@@ -44,7 +44,7 @@ class SloTest {
         Counts refused = CountsBuilder.counts().connectErrors(4).build();
         RunSummary errors = run(refused, histogram());
         assertThat(slo.misses(Slo.Figures.of(errors), refused))
-                .extracting(Slo.Miss::message)
+                .extracting(Threshold.Miss::message)
                 .containsExactly("errorRatio < 0.01: measured 1.000");
     }
 
@@ -56,7 +56,7 @@ class SloTest {
         Slo slo = Slo.parse("p50 < 5ms, max <= 1ms, tps >= 10");
 
         assertThat(slo.misses(Slo.Figures.of(run), answered))
-                .extracting(Slo.Miss::message)
+                .extracting(Threshold.Miss::message)
                 .singleElement()
                 .asString()
                 .startsWith("max <= 1ms: measured 40");
