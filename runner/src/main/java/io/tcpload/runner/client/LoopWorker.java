@@ -158,7 +158,8 @@ final class LoopWorker {
     SocketChannel newChannel() {
         SocketChannel channel = transport.socketChannels().newChannel();
         SocketChannelConfig channelConfig = channel.config();
-        channelConfig.setTcpNoDelay(true);
+        // No setTcpNoDelay: every transport's channel turns TCP_NODELAY on as it is made
+        // (TransportTest), and a second setsockopt is a system call for every connection.
         // The loop's timer already fails a connect that takes longer than the timeout (see
         // tick); Netty's own would schedule, then cancel, a task for every connect.
         channelConfig.setConnectTimeoutMillis(0);
