@@ -41,15 +41,16 @@ import org.HdrHistogram.Histogram;
  * exactly, with no loss from the summaries. Top-level derived rates ({@code requestsPerSec}, {@code
  * successPerSec}, {@code failurePerSec}, {@code bytesReadPerSec}) are for readers only and are
  * ignored when reading. {@code startEpochUs} is when the load really began (its first event loop
- * began, microseconds since the epoch) and {@code lastStartEpochUs} when its last event loop began;
- * a result without the first reads as 0, one without the second as if every loop began at the
- * first's instant. A {@code counts} object without {@code retried} (a result written before it was
- * counted) reads as none retried, one without {@code tlsErrors} as no TLS errors, and one without
- * {@code handshakeUs} as no handshakes. {@code addresses} lists, per address the target's name
- * resolved to, the {@code requests} answered from it and the socket {@code errors} of connections
- * to it; a result without it reads as none known. {@code byRequest}, only for a transaction mix,
- * lists per named request its {@code name}, {@code requests}, {@code successes}, {@code failures}
- * and {@code latencyUs} histogram; a result without it reads as a run of one request.
+ * began, microseconds since the epoch; after a warm-up, when the measured run began, as the
+ * runner's live stats say) and {@code lastStartEpochUs} when its last event loop began; a result
+ * without the first reads as 0, one without the second as if every loop began at the first's
+ * instant. A {@code counts} object without {@code retried} (a result written before it was counted)
+ * reads as none retried, one without {@code tlsErrors} as no TLS errors, and one without {@code
+ * handshakeUs} as no handshakes. {@code addresses} lists, per address the target's name resolved
+ * to, the {@code requests} answered from it and the socket {@code errors} of connections to it; a
+ * result without it reads as none known. {@code byRequest}, only for a transaction mix, lists per
+ * named request its {@code name}, {@code requests}, {@code successes}, {@code failures} and {@code
+ * latencyUs} histogram; a result without it reads as a run of one request.
  *
  * <p>Stateless and thread-safe.
  */
