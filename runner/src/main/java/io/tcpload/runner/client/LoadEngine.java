@@ -431,9 +431,15 @@ public final class LoadEngine {
                 }
             }
             boolean stopped = false;
+            long secondStartNs = startNs;
             for (int second = 1; !stopped; second++) {
                 long tickNs = Math.min(endNs, startNs + TimeUnit.SECONDS.toNanos(second));
                 boolean stopAsked = control.awaitStop(tickNs);
+                // The last second ends at the end of the run, or at a stop: it may be shorter than
+                // a second, and its rates are over its own length.
+                long secondEndNs = stopAsked ? Math.min(System.nanoTime(), tickNs) : tickNs;
+                long durationUs = Math.max(1, (secondEndNs - secondStartNs) / 1000);
+                secondStartNs = secondEndNs;
                 stopped = stopAsked || tickNs >= endNs;
                 if (stopped && (stopAtEnd || stopAsked)) {
                     onLoops(LoopWorker::stop);
@@ -451,9 +457,7 @@ public final class LoadEngine {
                     double rate = schedule.rateAt(tickNs - startNs) / config.runnerCount();
                     paced = new Paced(into.secondSent(), into.secondLate(), rate);
                 }
-                SecondSample sample =
-                        into.endSecond(
-                                second, tickNs == startNs + TimeUnit.SECONDS.toNanos(second));
+                SecondSample sample = into.endSecond(second, durationUs);
                 if (sample != null) {
                     listener.onSecond(
                             new Progress(

@@ -50,7 +50,10 @@ import org.HdrHistogram.Histogram;
  * to, the {@code requests} answered from it and the socket {@code errors} of connections to it; a
  * result without it reads as none known. {@code byRequest}, only for a transaction mix, lists per
  * named request its {@code name}, {@code requests}, {@code successes}, {@code failures} and {@code
- * latencyUs} histogram; a result without it reads as a run of one request.
+ * latencyUs} histogram; a result without it reads as a run of one request. A row of {@code seconds}
+ * that lasted less than its {@code secondsPerRow} seconds (1 when absent), such as a run's last
+ * second cut short, says how long in {@code durationUs}, so that its rates are over its own length;
+ * a row without it lasted them all.
  *
  * <p>Stateless and thread-safe.
  */
@@ -196,6 +199,10 @@ public final class JsonResult {
             node.put("latencyP90Us", second.latencyP90Us());
             node.put("latencyP99Us", second.latencyP99Us());
             node.put("latencyMaxUs", second.latencyMaxUs());
+            if (second.durationUs() != secondsPerRow * SecondSample.SECOND_US) {
+                // Only a row shorter than its seconds says how long it was: a run's last one.
+                node.put("durationUs", second.durationUs());
+            }
         }
 
         ArrayNode errors = root.putArray("errorMessages");
@@ -296,6 +303,12 @@ public final class JsonResult {
 
         List<SecondSample> seconds = new ArrayList<>();
         JsonNode series = array(root, "seconds", "seconds");
+        JsonNode rowWidth = root.get("secondsPerRow");
+        long rowUs =
+                (rowWidth == null || rowWidth.isNull()
+                                ? 1
+                                : positive(root, "secondsPerRow", "secondsPerRow"))
+                        * SecondSample.SECOND_US;
         for (int i = 0; i < series.size(); i++) {
             String path = "seconds[" + i + "]";
             JsonNode node = series.get(i);
@@ -309,7 +322,10 @@ public final class JsonResult {
                             longValue(node, "latencyP50Us", path + ".latencyP50Us"),
                             longValue(node, "latencyP90Us", path + ".latencyP90Us"),
                             longValue(node, "latencyP99Us", path + ".latencyP99Us"),
-                            longValue(node, "latencyMaxUs", path + ".latencyMaxUs")));
+                            longValue(node, "latencyMaxUs", path + ".latencyMaxUs"),
+                            node.has("durationUs")
+                                    ? positive(node, "durationUs", path + ".durationUs")
+                                    : rowUs));
         }
 
         List<RunSummary.ErrorCount> errors = new ArrayList<>();
@@ -608,6 +624,15 @@ public final class JsonResult {
                     "result JSON: " + path + " must be a whole number, got " + shown(value));
         }
         return value.longValue();
+    }
+
+    private static long positive(JsonNode node, String name, String path) {
+        long value = longValue(node, name, path);
+        if (value < 1) {
+            throw new IllegalArgumentException(
+                    "result JSON: " + path + " must be positive, got " + value);
+        }
+        return value;
     }
 
     private static int integer(JsonNode node, String name, String path) {
