@@ -189,7 +189,10 @@ public final class ResultMerge {
                                         Math.max(a.latencyP50Us(), b.latencyP50Us()),
                                         Math.max(a.latencyP90Us(), b.latencyP90Us()),
                                         Math.max(a.latencyP99Us(), b.latencyP99Us()),
-                                        Math.max(a.latencyMaxUs(), b.latencyMaxUs())));
+                                        Math.max(a.latencyMaxUs(), b.latencyMaxUs()),
+                                        // The runners' last seconds end alike, give or take
+                                        // their stops: the longest is the merged one's.
+                                        Math.max(a.durationUs(), b.durationUs())));
             }
         }
         return List.copyOf(bySecond.values());

@@ -61,6 +61,36 @@ class ResultMergeTest {
     }
 
     @Test
+    void aPartialLastSecondMergesSecondBySecondAndKeepsItsLength() {
+        Counts whole = CountsBuilder.counts().successes(1_000).build();
+        Counts half = CountsBuilder.counts().successes(500).build();
+        RunSummary a =
+                RunBuilder.aRun()
+                        .info(INFO)
+                        .runtimeUs(1_500_000)
+                        .counts(whole.plus(half))
+                        .seconds(
+                                List.of(
+                                        new SecondSample(1, whole, 1, 1, 1, 1),
+                                        new SecondSample(2, half, 1, 1, 1, 1, 500_000)))
+                        .build();
+        RunSummary b =
+                RunBuilder.from(a)
+                        .seconds(
+                                List.of(
+                                        new SecondSample(1, whole, 1, 1, 1, 1),
+                                        new SecondSample(2, half, 1, 1, 1, 1, 499_000)))
+                        .build();
+
+        List<SecondSample> merged = ResultMerge.merge(List.of(a, b)).seconds();
+
+        assertThat(merged)
+                .extracting(SecondSample::durationUs)
+                .containsExactly(SecondSample.SECOND_US, 500_000L);
+        assertThat(merged.get(1).perSecond(merged.get(1).counts().successes())).isEqualTo(2_000.0);
+    }
+
+    @Test
     void retriedRequestsAndPerAddressCountsAreSummedAddressByAddress() {
         RunSummary a =
                 withAddresses(

@@ -29,6 +29,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntConsumer;
 import java.util.function.IntSupplier;
 import javax.net.ssl.SSLException;
 
@@ -141,6 +142,9 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
 
     /** Tells the decoder which request the response it completes answers: the oldest in flight. */
     private final IntSupplier answering = this::answeringName;
+
+    /** Which bytes of the current connection's stream count as read. */
+    private final MeasuredBytes measuredBytes = new MeasuredBytes();
 
     /** Connects a channel once it is registered, unless the slot has let go of it meanwhile. */
     private final ChannelFutureListener registered = this::registered;
@@ -282,12 +286,15 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      * Sets up a new channel's pipeline: TLS when asked for, the response decoder, then this slot.
      */
     private void initialise(Channel ch) {
+        // Told of each read before it is decoded; a channel let go of answers nothing counted.
+        IntConsumer reads = bytes -> bytesArrived(ch);
         ResponseDecoder created =
                 cursor == null
-                        ? worker.codecs().newDecoder(worker.readCounter())
-                        : worker.codecs().newDecoder(worker.readCounter(), answering);
+                        ? worker.codecs().newDecoder(reads)
+                        : worker.codecs().newDecoder(reads, answering);
         decoder = created;
         decoderChannel = ch;
+        measuredBytes.reset();
         ClientTls tls = worker.tls();
         if (tls != null) {
             // Made with the peer's name and port: the host-name check and the session cache need
@@ -573,7 +580,10 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         if (!signOn) {
             sentOnChannel++;
         }
-        worker.stats().recordBytesWritten(request.readableBytes());
+        if (worker.measured(intendedNs)) {
+            // A warm-up request written again after the warm-up is still the warm-up's.
+            worker.stats().recordBytesWritten(request.readableBytes());
+        }
         // A void promise creates nothing per request; a failed write arrives in exceptionCaught.
         channel.writeAndFlush(request, channel.voidPromise());
         return true;
@@ -615,6 +625,25 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     private void signOnAfterUnsent(Channel signingOn, int next) {
         if (channel == signingOn && channel != null && signOnAt == next - 1 && inFlight == 0) {
             signOn(next);
+        }
+    }
+
+    /** A read on {@code from} has arrived, and is counted in {@link #decoder}'s stream. */
+    private void bytesArrived(Channel from) {
+        if (from == channel && worker.running()) {
+            countBytesRead();
+        }
+    }
+
+    /**
+     * Counts the bytes received on the current connection that are settled as measured: all but
+     * those that may still belong to a warm-up request's response.
+     */
+    private void countBytesRead() {
+        boolean answeringWarmup = inFlight > 0 && !worker.measured(intendedAtNs[inFlightHead]);
+        long bytes = measuredBytes.received(decoder.bytesReceived(), answeringWarmup);
+        if (bytes > 0) {
+            worker.stats().recordBytesRead(bytes);
         }
     }
 
@@ -730,6 +759,12 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         answered = true;
         if (!worker.running()) {
             return;
+        }
+        if (!worker.measured(intendedNs)) {
+            // The bytes of a warm-up request's response are dropped; those behind it, in the
+            // same read, count when they answer a measured request.
+            measuredBytes.warmupAnswered(decoder.responseEndOffset());
+            countBytesRead();
         }
         boolean last = decoder.closesConnection();
         long nowNs = System.nanoTime();

@@ -260,7 +260,13 @@ public final class LoadEngine {
             listener.onReady();
             Start start = collector.begin(gate.awaitDeadlineNs(), gate);
             listener.onStart(start.firstEpochUs());
-            return body == null ? collector.run(listener, control, start) : body.run(collector);
+            if (body != null) {
+                // A stepped run has no run-wide warm-up (each step has its own, and its own start
+                // in its result): its measured load begins with its loops.
+                listener.onMeasuredStart(start.firstEpochUs());
+                return body.run(collector);
+            }
+            return collector.run(listener, control, start);
         } finally {
             // Closes still in progress must complete while their loop runs (see LoopWorker).
             for (LoopWorker worker : workers) {
@@ -341,18 +347,47 @@ public final class LoadEngine {
             long startNs = start.firstNs();
             if (config.warmupMs() > 0) {
                 long warmedNs = startNs + TimeUnit.MILLISECONDS.toNanos(config.warmupMs());
-                // A stop during the warm-up ends the measured run as soon as it begins.
-                control.awaitStop(warmedNs);
+                warmUp(startNs, warmedNs, listener, control);
                 long measuredStartNs = System.nanoTime();
                 long measuredEpochUs = gate.epochUs();
                 onLoops(worker -> worker.restartClock(measuredStartNs));
+                // The one start of the measured run: the live stats and the summary tell the same.
+                listener.onMeasuredStart(measuredEpochUs);
                 return measure(
                         measuredStartNs,
                         new Start(measuredStartNs, measuredEpochUs, measuredEpochUs),
                         listener,
                         control);
             }
+            listener.onMeasuredStart(start.firstEpochUs());
             return measure(startNs, start, listener, control);
+        }
+
+        /**
+         * Waits out the warm-up, from {@code startNs} to {@code warmedNs}, telling {@code listener}
+         * the connections open at once and then once a second, so that the live stats show them
+         * while none of the warm-up's figures are collected. A stop ends the warm-up, and the
+         * measured run as soon as it begins.
+         */
+        private void warmUp(
+                long startNs, long warmedNs, ProgressListener listener, RunControl control)
+                throws InterruptedException {
+            for (int second = 0; ; second++) {
+                long tickNs = Math.min(warmedNs, startNs + TimeUnit.SECONDS.toNanos(second));
+                if (control.awaitStop(tickNs) || tickNs >= warmedNs) {
+                    return;
+                }
+                listener.onWarmingUp(openConnections());
+            }
+        }
+
+        /** Connections open over every loop, each loop asked by a task on it. */
+        private int openConnections() throws InterruptedException {
+            int open = 0;
+            for (LoopWorker worker : workers) {
+                open += await(worker.loop().submit(() -> worker.stats().openConnections()));
+            }
+            return open;
         }
 
         /** The measured run, from {@code startNs} to the end of the duration or a stop. */
@@ -396,9 +431,15 @@ public final class LoadEngine {
                 }
             }
             boolean stopped = false;
+            long secondStartNs = startNs;
             for (int second = 1; !stopped; second++) {
                 long tickNs = Math.min(endNs, startNs + TimeUnit.SECONDS.toNanos(second));
                 boolean stopAsked = control.awaitStop(tickNs);
+                // The last second ends at the end of the run, or at a stop: it may be shorter than
+                // a second, and its rates are over its own length.
+                long secondEndNs = stopAsked ? Math.min(System.nanoTime(), tickNs) : tickNs;
+                long durationUs = Math.max(1, (secondEndNs - secondStartNs) / 1000);
+                secondStartNs = secondEndNs;
                 stopped = stopAsked || tickNs >= endNs;
                 if (stopped && (stopAtEnd || stopAsked)) {
                     onLoops(LoopWorker::stop);
@@ -416,9 +457,7 @@ public final class LoadEngine {
                     double rate = schedule.rateAt(tickNs - startNs) / config.runnerCount();
                     paced = new Paced(into.secondSent(), into.secondLate(), rate);
                 }
-                SecondSample sample =
-                        into.endSecond(
-                                second, tickNs == startNs + TimeUnit.SECONDS.toNanos(second));
+                SecondSample sample = into.endSecond(second, durationUs);
                 if (sample != null) {
                     listener.onSecond(
                             new Progress(
@@ -531,11 +570,7 @@ public final class LoadEngine {
             }
             long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(config.timeoutMs());
             while (System.nanoTime() < deadlineNs && !control.stopRequested()) {
-                int open = 0;
-                for (LoopWorker worker : workers) {
-                    open += await(worker.loop().submit(() -> worker.stats().openConnections()));
-                }
-                if (open >= config.connections()) {
+                if (openConnections() >= config.connections()) {
                     return;
                 }
                 if (control.awaitStop(Math.min(deadlineNs, System.nanoTime() + 5_000_000L))) {

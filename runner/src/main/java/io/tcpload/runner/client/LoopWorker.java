@@ -22,7 +22,6 @@ import io.tcpload.runner.tls.ClientTls;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.IntConsumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -65,7 +64,6 @@ final class LoopWorker {
     private final Pacer pacer;
 
     private final List<ConnectionSlot> slots;
-    private final IntConsumer readCounter = this::countRead;
     private final long timeoutNs;
 
     /**
@@ -189,10 +187,6 @@ final class LoopWorker {
         return running;
     }
 
-    IntConsumer readCounter() {
-        return readCounter;
-    }
-
     /** Tracks a new channel until it closes. */
     void track(Channel channel) {
         channels.add(channel);
@@ -275,9 +269,9 @@ final class LoopWorker {
     }
 
     /**
-     * Ends the warm-up: everything recorded so far is dropped, responses to warm-up requests will
-     * not be counted, and the clock (and in rate mode the schedule) starts again at {@code
-     * startNs}. Runs on the loop.
+     * Ends the warm-up: everything recorded so far is dropped, responses to warm-up requests (their
+     * bytes too) will not be counted, and the clock (and in rate mode the schedule) starts again at
+     * {@code startNs}. Runs on the loop.
      */
     void restartClock(long startNs) {
         restartClock(startNs, config.schedule());
@@ -392,13 +386,6 @@ final class LoopWorker {
         if (staticRequest != null) {
             staticRequest.release();
             staticRequest = null;
-        }
-    }
-
-    /** Counts the bytes of every read, as the decoder receives them. */
-    private void countRead(int bytes) {
-        if (running) {
-            stats.recordBytesRead(bytes);
         }
     }
 }

@@ -22,11 +22,28 @@ public interface ProgressListener {
     default void onReady() {}
 
     /**
-     * The load has begun on every event loop.
+     * The load has begun on every event loop: with a warm-up, the warm-up has.
      *
      * @param startEpochUs when the first loop began, in microseconds since the epoch
      */
     default void onStart(long startEpochUs) {}
+
+    /**
+     * During a warm-up, at its start and then once a second: the connections open. Nothing else of
+     * a warm-up is told, since none of its figures count.
+     *
+     * @param openConnections connections established and not yet closed, over every loop
+     */
+    default void onWarmingUp(int openConnections) {}
+
+    /**
+     * The measured run has begun: right after {@link #onStart} without a warm-up, at the warm-up's
+     * end with one. Its figures and seconds follow.
+     *
+     * @param startEpochUs when the measured run began, in microseconds since the epoch: the instant
+     *     the summary's {@code startEpochUs} reports
+     */
+    default void onMeasuredStart(long startEpochUs) {}
 
     /**
      * One second of a run.

@@ -16,13 +16,16 @@ import org.HdrHistogram.Histogram;
  *     older than the field
  * @param runnerVersion the runner's version, for messages
  * @param phase where the run is
- * @param second the last completed second, 1-based (0 before the first)
- * @param openConnections connections open at the end of that second
+ * @param second the last completed second of the measured run, 1-based (0 before the first, and
+ *     during a warm-up)
+ * @param openConnections connections open at the end of that second; during a warm-up, those open
+ *     now (told once a second)
  * @param cumulative totals since the start
  * @param lastSecond that second alone
  * @param latencyUs latency percentiles since the start, in microseconds
  * @param connectUs connect-time percentiles since the start, in microseconds
- * @param startEpochUs when the load really began, in microseconds since the epoch (0 before)
+ * @param startEpochUs when the measured load really began, in microseconds since the epoch: after a
+ *     warm-up, its end; the very instant the run's result says (0 before, and during a warm-up)
  * @param startAtEpochMs the start instant the runner was told, in milliseconds since the epoch on
  *     the orchestrator's clock (0 before): the orchestrator checks it is the one it set
  * @param clockOffsetUs the offset of this runner's clock from the orchestrator's that came with the
@@ -101,7 +104,7 @@ public record LiveStats(
                 step);
     }
 
-    /** Running since {@code epochUs}. */
+    /** Running, measured since {@code epochUs}. */
     public LiveStats started(long epochUs) {
         return new LiveStats(
                 protocolVersion,
@@ -114,6 +117,25 @@ public record LiveStats(
                 latencyUs,
                 connectUs,
                 epochUs,
+                startAtEpochMs,
+                clockOffsetUs,
+                nowEpochUs,
+                step);
+    }
+
+    /** With {@code count} connections open, the figures of the last second kept. */
+    public LiveStats withOpenConnections(int count) {
+        return new LiveStats(
+                protocolVersion,
+                runnerVersion,
+                phase,
+                second,
+                count,
+                cumulative,
+                lastSecond,
+                latencyUs,
+                connectUs,
+                startEpochUs,
                 startAtEpochMs,
                 clockOffsetUs,
                 nowEpochUs,

@@ -16,8 +16,9 @@ import java.util.function.IntConsumer;
  *
  * <p>That stream view is read by the handler after this decoder in the same pipeline, on the same
  * event loop: {@link #inResponse} and {@link #bytesReceived} at any time, {@link
- * #responseStartOffset} and {@link #closesConnection} while the handler's {@code channelRead} of an
- * outcome runs (they describe that response; the next one overwrites them).
+ * #responseStartOffset}, {@link #responseEndOffset} and {@link #closesConnection} while the
+ * handler's {@code channelRead} of an outcome runs (they describe that response; the next one
+ * overwrites them).
  *
  * <p>A connection that closes after some bytes of a response and before its end fires a {@link
  * ResponseFramingException} (through {@code exceptionCaught}) before {@code channelInactive}, so
@@ -42,6 +43,7 @@ public abstract class ResponseDecoder extends ByteToMessageDecoder {
 
     private long startOffset;
     private long firedStartOffset;
+    private long firedEndOffset;
     private boolean firedCloses;
 
     ResponseDecoder(boolean singleResponse) {
@@ -74,6 +76,15 @@ public abstract class ResponseDecoder extends ByteToMessageDecoder {
      */
     public final long responseStartOffset() {
         return firedStartOffset;
+    }
+
+    /**
+     * Where the response just fired ended in this connection's byte stream: the offset of the byte
+     * after its last, so that the bytes of one response are told apart from those of the next when
+     * one read holds both.
+     */
+    public final long responseEndOffset() {
+        return firedEndOffset;
     }
 
     /**
@@ -150,7 +161,7 @@ public abstract class ResponseDecoder extends ByteToMessageDecoder {
                     throw extraBytes(in.readableBytes());
                 }
             }
-            fired(lastOnConnection());
+            fired(lastOnConnection(), received - in.readableBytes());
             out.add(outcome);
         } catch (ResponseFramingException e) {
             failed = true;
@@ -169,7 +180,8 @@ public abstract class ResponseDecoder extends ByteToMessageDecoder {
         Object outcome = started ? decodeOnClose() : null;
         if (outcome != null) {
             responded = true;
-            fired(true);
+            // Delimited by the close: it ends with the last byte received.
+            fired(true, received);
             out.add(outcome);
         } else if (started) {
             // Told before channelInactive, which follows at once: the handler then knows the
@@ -180,9 +192,10 @@ public abstract class ResponseDecoder extends ByteToMessageDecoder {
         }
     }
 
-    private void fired(boolean closes) {
+    private void fired(boolean closes, long endOffset) {
         started = false;
         firedStartOffset = startOffset;
+        firedEndOffset = endOffset;
         firedCloses = closes;
     }
 

@@ -33,8 +33,24 @@ public final class LiveStatsTracker implements ProgressListener {
         stats = stats.withPhase(LivePhase.READY);
     }
 
+    /** The load runs; with a warm-up, its measured part has not begun yet. */
     @Override
     public void onStart(long startEpochUs) {
+        stats = stats.withPhase(LivePhase.RUNNING);
+    }
+
+    /** The warm-up's connections: the one figure of a warm-up shown, so that it is not 0. */
+    @Override
+    public void onWarmingUp(int openConnections) {
+        stats = stats.withOpenConnections(openConnections);
+    }
+
+    /**
+     * The measured run began at {@code startEpochUs}: the start shown is the one the result says,
+     * not the warm-up's.
+     */
+    @Override
+    public void onMeasuredStart(long startEpochUs) {
         stats = stats.started(startEpochUs);
     }
 

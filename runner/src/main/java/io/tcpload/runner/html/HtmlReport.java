@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
@@ -412,8 +413,9 @@ public final class HtmlReport {
                 timeChart("tps", "Responses per second", "responses/s")
                         .yLabel(SvgChart::number)
                         .wholeY();
-        addTimeSeries(chart, seconds, "success", SUCCESS, s -> s.counts().successes());
-        addTimeSeries(chart, seconds, "failure", FAILURE, s -> s.counts().failures());
+        // Over each second's real length: a run's last second may be cut short.
+        addTimeSeries(chart, seconds, "success", SUCCESS, s -> s.perSecond(s.counts().successes()));
+        addTimeSeries(chart, seconds, "failure", FAILURE, s -> s.perSecond(s.counts().failures()));
         return figure(chart, seconds.size());
     }
 
@@ -430,12 +432,12 @@ public final class HtmlReport {
                 timeChart("errors", "Socket errors per second", "errors/s")
                         .yLabel(SvgChart::number)
                         .wholeY();
-        addTimeSeries(chart, seconds, "connect", ERROR_COLORS[0], s -> s.counts().connectErrors());
-        addTimeSeries(chart, seconds, "read", ERROR_COLORS[1], s -> s.counts().readErrors());
-        addTimeSeries(chart, seconds, "write", ERROR_COLORS[2], s -> s.counts().writeErrors());
-        addTimeSeries(chart, seconds, "timeout", ERROR_COLORS[3], s -> s.counts().timeouts());
+        addErrorSeries(chart, seconds, "connect", ERROR_COLORS[0], Counts::connectErrors);
+        addErrorSeries(chart, seconds, "read", ERROR_COLORS[1], Counts::readErrors);
+        addErrorSeries(chart, seconds, "write", ERROR_COLORS[2], Counts::writeErrors);
+        addErrorSeries(chart, seconds, "timeout", ERROR_COLORS[3], Counts::timeouts);
         if (seconds.stream().anyMatch(s -> s.counts().tlsErrors() > 0)) {
-            addTimeSeries(chart, seconds, "tls", ERROR_COLORS[4], s -> s.counts().tlsErrors());
+            addErrorSeries(chart, seconds, "tls", ERROR_COLORS[4], Counts::tlsErrors);
         }
         return figure(chart, seconds.size());
     }
@@ -476,6 +478,16 @@ public final class HtmlReport {
             text.append(total % 60).append('s');
         }
         return text.toString();
+    }
+
+    /** One kind of socket error per second, over each second's real length. */
+    private static void addErrorSeries(
+            SvgChart chart,
+            List<SecondSample> seconds,
+            String name,
+            String color,
+            ToLongFunction<Counts> kind) {
+        addTimeSeries(chart, seconds, name, color, s -> s.perSecond(kind.applyAsLong(s.counts())));
     }
 
     /** Adds one per-second series, downsampled to {@link #MAX_POINTS} with a min-max band. */

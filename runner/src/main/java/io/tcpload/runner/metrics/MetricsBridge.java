@@ -185,6 +185,12 @@ public final class MetricsBridge implements ProgressListener {
         }
     }
 
+    /** A warm-up's connections: its one figure shown, as a level; none of its counts are. */
+    @Override
+    public void onWarmingUp(int count) {
+        openConnections.set(count);
+    }
+
     @Override
     public void onSecond(Progress progress) {
         SecondSample second = progress.second();

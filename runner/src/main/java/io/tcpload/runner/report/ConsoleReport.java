@@ -23,7 +23,8 @@ import org.HdrHistogram.Histogram;
  * <p>The progress line and the trace rows describe each second on its own (that second's success
  * and failure rates, its 99th percentile, its bytes read), where wrktcp printed averages since the
  * start and the latency of one arbitrary recent request; a single second's figures show a stall
- * when it happens instead of diluting it.
+ * when it happens instead of diluting it. Rates are over the second's real length, so that the last
+ * second of a run that ends between whole seconds shows the rate it ran at, not its count.
  *
  * <p>All methods are pure and thread-safe; each returns text with {@code \n} line ends.
  */
@@ -59,13 +60,13 @@ public final class ConsoleReport {
         return "  Time:"
                 + second.second()
                 + "s TPS:"
-                + Units.fixed2(counts.successes())
+                + Units.fixed2(second.perSecond(counts.successes()))
                 + "/"
-                + Units.fixed2(counts.failures())
+                + Units.fixed2(second.perSecond(counts.failures()))
                 + " Latency:"
                 + Units.time(second.latencyP99Us())
                 + " BPS:"
-                + Units.binary(counts.bytesRead())
+                + Units.binary(second.perSecond(counts.bytesRead()))
                 + "B Error:"
                 + cumulative.errors()
                 + "  ";
@@ -218,7 +219,7 @@ public final class ConsoleReport {
             out.append("  ")
                     .append(leftPad(Integer.toString(second.second()), 4))
                     .append("s  ")
-                    .append(leftPad(Units.fixed2(second.counts().successes()), 9))
+                    .append(leftPad(Units.fixed2(second.perSecond(second.counts().successes())), 9))
                     .append("  ")
                     .append(leftPad(Units.time(second.latencyP99Us()), 10))
                     .append('\n');

@@ -41,15 +41,19 @@ import org.HdrHistogram.Histogram;
  * exactly, with no loss from the summaries. Top-level derived rates ({@code requestsPerSec}, {@code
  * successPerSec}, {@code failurePerSec}, {@code bytesReadPerSec}) are for readers only and are
  * ignored when reading. {@code startEpochUs} is when the load really began (its first event loop
- * began, microseconds since the epoch) and {@code lastStartEpochUs} when its last event loop began;
- * a result without the first reads as 0, one without the second as if every loop began at the
- * first's instant. A {@code counts} object without {@code retried} (a result written before it was
- * counted) reads as none retried, one without {@code tlsErrors} as no TLS errors, and one without
- * {@code handshakeUs} as no handshakes. {@code addresses} lists, per address the target's name
- * resolved to, the {@code requests} answered from it and the socket {@code errors} of connections
- * to it; a result without it reads as none known. {@code byRequest}, only for a transaction mix,
- * lists per named request its {@code name}, {@code requests}, {@code successes}, {@code failures}
- * and {@code latencyUs} histogram; a result without it reads as a run of one request.
+ * began, microseconds since the epoch; after a warm-up, when the measured run began, as the
+ * runner's live stats say) and {@code lastStartEpochUs} when its last event loop began; a result
+ * without the first reads as 0, one without the second as if every loop began at the first's
+ * instant. A {@code counts} object without {@code retried} (a result written before it was counted)
+ * reads as none retried, one without {@code tlsErrors} as no TLS errors, and one without {@code
+ * handshakeUs} as no handshakes. {@code addresses} lists, per address the target's name resolved
+ * to, the {@code requests} answered from it and the socket {@code errors} of connections to it; a
+ * result without it reads as none known. {@code byRequest}, only for a transaction mix, lists per
+ * named request its {@code name}, {@code requests}, {@code successes}, {@code failures} and {@code
+ * latencyUs} histogram; a result without it reads as a run of one request. A row of {@code seconds}
+ * that lasted less than its {@code secondsPerRow} seconds (1 when absent), such as a run's last
+ * second cut short, says how long in {@code durationUs}, so that its rates are over its own length;
+ * a row without it lasted them all.
  *
  * <p>Stateless and thread-safe.
  */
@@ -195,6 +199,10 @@ public final class JsonResult {
             node.put("latencyP90Us", second.latencyP90Us());
             node.put("latencyP99Us", second.latencyP99Us());
             node.put("latencyMaxUs", second.latencyMaxUs());
+            if (second.durationUs() != secondsPerRow * SecondSample.SECOND_US) {
+                // Only a row shorter than its seconds says how long it was: a run's last one.
+                node.put("durationUs", second.durationUs());
+            }
         }
 
         ArrayNode errors = root.putArray("errorMessages");
@@ -295,6 +303,12 @@ public final class JsonResult {
 
         List<SecondSample> seconds = new ArrayList<>();
         JsonNode series = array(root, "seconds", "seconds");
+        JsonNode rowWidth = root.get("secondsPerRow");
+        long rowUs =
+                (rowWidth == null || rowWidth.isNull()
+                                ? 1
+                                : positive(root, "secondsPerRow", "secondsPerRow"))
+                        * SecondSample.SECOND_US;
         for (int i = 0; i < series.size(); i++) {
             String path = "seconds[" + i + "]";
             JsonNode node = series.get(i);
@@ -308,7 +322,10 @@ public final class JsonResult {
                             longValue(node, "latencyP50Us", path + ".latencyP50Us"),
                             longValue(node, "latencyP90Us", path + ".latencyP90Us"),
                             longValue(node, "latencyP99Us", path + ".latencyP99Us"),
-                            longValue(node, "latencyMaxUs", path + ".latencyMaxUs")));
+                            longValue(node, "latencyMaxUs", path + ".latencyMaxUs"),
+                            node.has("durationUs")
+                                    ? positive(node, "durationUs", path + ".durationUs")
+                                    : rowUs));
         }
 
         List<RunSummary.ErrorCount> errors = new ArrayList<>();
@@ -607,6 +624,15 @@ public final class JsonResult {
                     "result JSON: " + path + " must be a whole number, got " + shown(value));
         }
         return value.longValue();
+    }
+
+    private static long positive(JsonNode node, String name, String path) {
+        long value = longValue(node, name, path);
+        if (value < 1) {
+            throw new IllegalArgumentException(
+                    "result JSON: " + path + " must be positive, got " + value);
+        }
+        return value;
     }
 
     private static int integer(JsonNode node, String name, String path) {

@@ -518,6 +518,23 @@ public final class RunSession implements AutoCloseable {
                 }
                 listener.onStart(startEpochUs);
             }
+
+            @Override
+            public void onWarmingUp(int openConnections) {
+                if (endpoint != null) {
+                    metrics.onWarmingUp(openConnections);
+                    stats.onWarmingUp(openConnections);
+                }
+                listener.onWarmingUp(openConnections);
+            }
+
+            @Override
+            public void onMeasuredStart(long startEpochUs) {
+                if (endpoint != null) {
+                    stats.onMeasuredStart(startEpochUs);
+                }
+                listener.onMeasuredStart(startEpochUs);
+            }
         };
     }
 

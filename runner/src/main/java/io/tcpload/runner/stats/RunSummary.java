@@ -18,9 +18,9 @@ import org.HdrHistogram.Histogram;
  * @param seconds the per-second series, in order
  * @param errorMessages distinct error messages with their counts, most frequent first
  * @param rate what a constant-rate or staged run adds, or {@code null} for a closed-loop run
- * @param startEpochUs when the load really began (its first event loop began sending), in
- *     microseconds since the epoch (wall clock), so that the runners of one distributed test can be
- *     compared; 0 when unknown
+ * @param startEpochUs when the load really began (its first event loop began sending; after a
+ *     warm-up, when the measured run began), in microseconds since the epoch (wall clock), so that
+ *     the runners of one distributed test can be compared; 0 when unknown
  * @param lastStartEpochUs when the last of its event loops began, on the same clock: the start's
  *     own spread ends here; 0 when unknown
  * @param addresses per address the target's name resolved to (in the order first seen), what its

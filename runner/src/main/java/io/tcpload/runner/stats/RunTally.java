@@ -101,12 +101,13 @@ public final class RunTally {
 
     /**
      * Closes second {@code second} (from 1): its figures join the totals, and it becomes a sample
-     * of the series unless it is a last, partial second ({@code fullSecond} false) in which nothing
-     * completed.
+     * of the series unless it is a last, partial second in which nothing completed.
      *
+     * @param durationUs how long the second lasted: {@link SecondSample#SECOND_US}, or less for a
+     *     run's last, partial one, so that its rates are over its own length
      * @return the sample, or null when the second is left out of the series
      */
-    public SecondSample endSecond(int second, boolean fullSecond) {
+    public SecondSample endSecond(int second, long durationUs) {
         openConnections = secondOpenConnections;
         latencyTotal.add(secondLatency);
         connectTotal.add(secondConnect);
@@ -115,7 +116,7 @@ public final class RunTally {
         total = total.plus(secondCounts);
         sentTotal += secondSent;
         lateTotal += secondLate;
-        if (!fullSecond && secondCounts.requests() == 0) {
+        if (durationUs < SecondSample.SECOND_US && secondCounts.requests() == 0) {
             return null;
         }
         SecondSample sample =
@@ -125,7 +126,8 @@ public final class RunTally {
                         secondLatency.getValueAtPercentile(50),
                         secondLatency.getValueAtPercentile(90),
                         secondLatency.getValueAtPercentile(99),
-                        secondLatency.getMaxValue());
+                        secondLatency.getMaxValue(),
+                        durationUs);
         seconds.add(sample);
         return sample;
     }

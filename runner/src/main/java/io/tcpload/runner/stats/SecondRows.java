@@ -10,8 +10,9 @@ import java.util.List;
  *
  * <p>The width of a row follows from the duration asked for, not from the rows a runner happened to
  * record, so that every runner of one test folds alike and the orchestrator can still add their
- * rows second by second. A folded row is labelled with its first second; its counts are summed and
- * its percentiles are the worst of its seconds (an upper bound, as merging runners gives).
+ * rows second by second. A folded row is labelled with its first second; its counts and durations
+ * are summed (its rates are over all of its seconds) and its percentiles are the worst of its
+ * seconds (an upper bound, as merging runners gives).
  */
 public final class SecondRows {
     /** At most this many rows in a fetched result: two-minute rows for a day's run. */
@@ -45,7 +46,8 @@ public final class SecondRows {
                                 Math.max(row.latencyP50Us(), second.latencyP50Us()),
                                 Math.max(row.latencyP90Us(), second.latencyP90Us()),
                                 Math.max(row.latencyP99Us(), second.latencyP99Us()),
-                                Math.max(row.latencyMaxUs(), second.latencyMaxUs()));
+                                Math.max(row.latencyMaxUs(), second.latencyMaxUs()),
+                                row.durationUs() + second.durationUs());
             } else {
                 if (row != null) {
                     rows.add(row);
@@ -57,7 +59,8 @@ public final class SecondRows {
                                 second.latencyP50Us(),
                                 second.latencyP90Us(),
                                 second.latencyP99Us(),
-                                second.latencyMaxUs());
+                                second.latencyMaxUs(),
+                                second.durationUs());
             }
         }
         if (row != null) {

@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * What a decoder tells its connection besides the outcomes: whether each response was the
- * connection's last, where it began in the byte stream, and whether a response is under way.
+ * connection's last, where it began and ended in the byte stream, and whether a response is under
+ * way.
  */
 class ResponseStreamTest {
     /** One fired response as the handler after the decoder saw it. */
@@ -29,6 +30,7 @@ class ResponseStreamTest {
     private static final class Recorder extends ChannelInboundHandlerAdapter {
         final ResponseDecoder decoder;
         final List<Seen> seen = new ArrayList<>();
+        final List<Long> endOffsets = new ArrayList<>();
 
         Recorder(ResponseDecoder decoder) {
             this.decoder = decoder;
@@ -41,6 +43,7 @@ class ResponseStreamTest {
                             (ResponseOutcome) msg,
                             decoder.closesConnection(),
                             decoder.responseStartOffset()));
+            endOffsets.add(decoder.responseEndOffset());
         }
     }
 
@@ -144,5 +147,26 @@ class ResponseStreamTest {
                         new Seen(ResponseOutcome.SUCCESS, false, rsp.length),
                         new Seen(ResponseOutcome.SUCCESS, false, 2L * rsp.length));
         ch.finish();
+    }
+
+    @Test
+    void eachResponseTellsWhereItEndedThoughOneReadHoldsTheNextToo() {
+        byte[] rsp = Corpus.bytes("01_tiny.rsp1.bin");
+        ResponseDecoder decoder =
+                ResponseCodecs.of(ResponseSpec.defaults(), false, false).newDecoder(bytes -> {});
+        Recorder recorder = new Recorder(decoder);
+        EmbeddedChannel ch = new EmbeddedChannel(decoder, recorder);
+        ch.writeInbound(Unpooled.wrappedBuffer(concat(rsp, rsp, java.util.Arrays.copyOf(rsp, 3))));
+        ch.writeInbound(Unpooled.wrappedBuffer(java.util.Arrays.copyOfRange(rsp, 3, rsp.length)));
+        assertThat(recorder.endOffsets)
+                .containsExactly((long) rsp.length, 2L * rsp.length, 3L * rsp.length);
+        ch.finish();
+    }
+
+    @Test
+    void aBodyEndedByTheCloseEndsWithTheLastByteReceived() {
+        byte[] response = ascii("HTTP/1.1 200 OK\r\n\r\n" + OK_JSON);
+        Recorder recorder = http(response);
+        assertThat(recorder.endOffsets).containsExactly((long) response.length);
     }
 }

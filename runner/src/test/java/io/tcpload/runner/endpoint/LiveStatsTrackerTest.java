@@ -44,6 +44,7 @@ class LiveStatsTrackerTest {
         tracker.onReady();
         assertThat(tracker.ready()).isTrue();
         tracker.onStart(1_000_000);
+        tracker.onMeasuredStart(1_000_000);
         Counts first = counts(8, 2);
         tracker.onSecond(progress(1, first, first, histogram(100, 10)));
         Counts second = counts(10, 0);
@@ -64,6 +65,29 @@ class LiveStatsTrackerTest {
         tracker.finished();
         assertThat(tracker.stats().phase()).isEqualTo(LivePhase.FINISHED);
         assertThat(tracker.stats().cumulative().requests()).isEqualTo(20);
+    }
+
+    @Test
+    void aWarmupShowsItsConnectionsAndTheStartIsTheMeasuredRuns() {
+        tracker.onReady();
+        tracker.onStart(1_000_000);
+        tracker.onWarmingUp(3);
+
+        LiveStats warming = tracker.stats();
+        assertThat(warming.phase()).isEqualTo(LivePhase.RUNNING);
+        assertThat(warming.openConnections()).isEqualTo(3);
+        assertThat(warming.second()).isZero();
+        assertThat(warming.cumulative().requests()).isZero();
+        assertThat(warming.startEpochUs()).as("the measured run has not begun").isZero();
+
+        tracker.onMeasuredStart(3_000_000);
+        Counts first = counts(8, 2);
+        tracker.onSecond(progress(1, first, first, histogram(100, 10)));
+
+        LiveStats measured = tracker.stats();
+        assertThat(measured.startEpochUs()).isEqualTo(3_000_000);
+        assertThat(measured.second()).isEqualTo(1);
+        assertThat(measured.openConnections()).isEqualTo(4);
     }
 
     @Test

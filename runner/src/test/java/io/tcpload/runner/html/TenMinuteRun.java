@@ -11,6 +11,7 @@ import io.tcpload.runner.stats.RateSummary;
 import io.tcpload.runner.stats.RunInfo;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.RunTally;
+import io.tcpload.runner.stats.SecondSample;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.Random;
@@ -127,7 +128,7 @@ final class TenMinuteRun {
             for (PacedStats loop : paced) {
                 tally.drainPaced(loop);
             }
-            tally.endSecond(second, true);
+            tally.endSecond(second, SecondSample.SECOND_US);
         }
         // What is still in flight at the end is not part of the run, as in the engine.
         List<PacedStats.StageTally> stages =

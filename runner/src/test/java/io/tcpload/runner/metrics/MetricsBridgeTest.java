@@ -192,6 +192,16 @@ class MetricsBridgeTest {
     }
 
     @Test
+    void aWarmupShowsItsOpenConnectionsAndCountsNothing() {
+        bridge.onWarmingUp(3);
+
+        assertThat(scrape())
+                .containsEntry("tcpload_connections_open{" + LABELS + "}", 3.0)
+                .containsEntry("tcpload_latency_seconds_count{" + LABELS + "}", 0.0)
+                .containsEntry(errors("timeout"), 0.0);
+    }
+
+    @Test
     void aTargetRateAddsTheRateModeSeries() {
         MetricsBridge rated = new MetricsBridge(MetricLabels.NONE, OptionalDouble.of(250.0));
         rated.addBehindSchedule(3);

@@ -177,6 +177,48 @@ class ConsoleReportTest {
                 .isEqualTo("  Time:3s TPS:917.00/419.00 Latency:470.00us BPS:18.80KB Error:12  ");
     }
 
+    @Test
+    void aPartialLastSecondShowsItsRatesOverItsOwnLength() {
+        // Half a second: 458 successes, 209 failures and 9.4 KB are twice that per second.
+        SecondSample half =
+                new SecondSample(
+                        3,
+                        Summaries.counts(667, 458, 209, 0, 0, 0, 0, 9_625, 0),
+                        300,
+                        400,
+                        470,
+                        900,
+                        500_000);
+        Counts cumulative = Summaries.counts(4000, 3000, 1000, 2, 1, 4, 5, 60_000, 0);
+
+        assertThat(ConsoleReport.progressLine(half, cumulative))
+                .isEqualTo("  Time:3s TPS:916.00/418.00 Latency:470.00us BPS:18.80KB Error:12  ");
+    }
+
+    @Test
+    void theTraceShowsAPartialLastSecondsRateOverItsOwnLength() {
+        Counts whole = Summaries.counts(900, 900, 0, 0, 0, 0, 0, 18_900, 0);
+        Counts quarter = Summaries.counts(225, 225, 0, 0, 0, 0, 0, 4_725, 0);
+        RunSummary run =
+                RunBuilder.from(Summaries.everything())
+                        .runtimeUs(1_250_000)
+                        .seconds(
+                                List.of(
+                                        new SecondSample(1, whole, 500, 1000, 1000, 1000),
+                                        new SecondSample(
+                                                2, quarter, 500, 1000, 2000, 2000, 250_000)))
+                        .build();
+
+        String report = ConsoleReport.render(run, new ReportOptions(false, true, false));
+
+        assertThat(report)
+                .endsWith(
+                        "  Trace Details:\n"
+                                + "   Time      Tps        Latency\n"
+                                + "     1s     900.00      1.00ms\n"
+                                + "     2s     900.00      2.00ms\n");
+    }
+
     static String resource(String name) throws IOException {
         try (InputStream in = ConsoleReportTest.class.getResourceAsStream(name)) {
             assertThat(in).as("test resource %s", name).isNotNull();

@@ -12,6 +12,7 @@ import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.RunBuilder;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.SecondRows;
+import io.tcpload.runner.stats.SecondSample;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -63,6 +64,40 @@ class JsonResultTest {
         assertThat(read.seconds().size()).isLessThanOrEqualTo(SecondRows.MAX_ROWS);
         assertThat(read.counts()).isEqualTo(summary.counts());
         assertThat(read.latencyUs()).isEqualTo(summary.latencyUs());
+    }
+
+    @Test
+    void aPartialLastSecondKeepsItsLengthAndWholeSecondsWriteNone() throws Exception {
+        RunSummary whole = Summaries.everything();
+        SecondSample last = whole.seconds().get(1);
+        RunSummary cut =
+                RunBuilder.from(whole)
+                        .runtimeUs(1_400_000)
+                        .seconds(
+                                List.of(
+                                        whole.seconds().get(0),
+                                        new SecondSample(
+                                                last.second(),
+                                                last.counts(),
+                                                last.latencyP50Us(),
+                                                last.latencyP90Us(),
+                                                last.latencyP99Us(),
+                                                last.latencyMaxUs(),
+                                                400_000)))
+                        .build();
+
+        String json = JsonResult.write(cut);
+        JsonNode root = MAPPER.readTree(json);
+
+        assertThat(root.at("/seconds/0").has("durationUs")).isFalse();
+        assertThat(root.at("/seconds/1/durationUs").asLong()).isEqualTo(400_000);
+        assertThat(JsonResult.read(json).seconds()).isEqualTo(cut.seconds());
+        assertThat(JsonResult.read(JsonResult.write(whole)).seconds())
+                .extracting(SecondSample::durationUs)
+                .containsOnly(SecondSample.SECOND_US);
+        assertThatThrownBy(() -> JsonResult.read(editedNumber(json, "/seconds/1/durationUs", 0)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("seconds[1].durationUs must be positive");
     }
 
     @Test
@@ -257,6 +292,14 @@ class JsonResultTest {
         ObjectNode parent =
                 slash == 0 ? (ObjectNode) root : (ObjectNode) root.at(pointer.substring(0, slash));
         parent.put(pointer.substring(slash + 1), value);
+        return MAPPER.writeValueAsString(root);
+    }
+
+    private static String editedNumber(String json, String pointer, long value) throws Exception {
+        JsonNode root = MAPPER.readTree(json);
+        int slash = pointer.lastIndexOf('/');
+        ((ObjectNode) root.at(pointer.substring(0, slash)))
+                .put(pointer.substring(slash + 1), value);
         return MAPPER.writeValueAsString(root);
     }
 

@@ -51,6 +51,29 @@ class SecondRowsTest {
     }
 
     @Test
+    void aFoldedRowLastsItsSecondsTogetherAPartialLastOneIncluded() {
+        List<SecondSample> run = new ArrayList<>(seconds(6));
+        SecondSample last = run.remove(5);
+        run.add(
+                new SecondSample(
+                        last.second(),
+                        last.counts(),
+                        last.latencyP50Us(),
+                        last.latencyP90Us(),
+                        last.latencyP99Us(),
+                        last.latencyMaxUs(),
+                        250_000));
+
+        List<SecondSample> rows = SecondRows.fold(run, 4);
+
+        assertThat(rows)
+                .extracting(SecondSample::durationUs)
+                .containsExactly(4_000_000L, 1_250_000L);
+        // 5 + 6 requests over 1.25 s.
+        assertThat(rows.get(1).perSecond(rows.get(1).counts().requests())).isEqualTo(8.8);
+    }
+
+    @Test
     void runnersWithMissingSecondsStillFoldOntoTheSameLabels() {
         List<SecondSample> gappy = new ArrayList<>(seconds(9));
         gappy.remove(3);
