@@ -73,6 +73,11 @@ public final class LocalRun {
     public static final int EXIT_FAILED = 1;
     public static final int EXIT_INVALID = 2;
 
+    /** The command as the user types it, which its messages begin with. */
+    public static final String NAME = "tcpload run";
+
+    private static final String PREFIX = NAME + ": ";
+
     private static final String LOOPBACK = "127.0.0.1";
 
     /** With {@code --demo-target}: the demo target's workers (see {@link #demoOptions}). */
@@ -186,7 +191,7 @@ public final class LocalRun {
                 failure = TcpLoadTestValidator.validate(withSpec(test, spec), sources);
             }
             if (failure.isPresent()) {
-                err.println("tcpload: " + options.file() + ": " + failure.get());
+                err.println(PREFIX + options.file() + ": " + failure.get());
                 text.print(
                         StatusYaml.render(LocalStatus.invalid(test, failure.get(), Instant.now())));
                 return EXIT_INVALID;
@@ -217,7 +222,7 @@ public final class LocalRun {
                 throw new BadInputException(String.join("; ", outputProblems));
             }
         } catch (BadInputException e) {
-            err.println("tcpload: " + e.getMessage());
+            err.println(PREFIX + e.getMessage());
             return EXIT_INVALID;
         }
         // --test is the runner's own dry run, unmasked; a test that is a dry run itself runs as in
@@ -235,7 +240,8 @@ public final class LocalRun {
             ServeOptions served = demoOptions(test);
             try (DemoServer server = DemoServer.start(profile, served)) {
                 err.println(
-                        "tcpload: demo target on "
+                        PREFIX
+                                + "demo target on "
                                 + LOOPBACK
                                 + ":"
                                 + server.port()
@@ -262,11 +268,11 @@ public final class LocalRun {
                         environment,
                         options);
             } catch (IllegalArgumentException | IllegalStateException e) {
-                err.println("tcpload: cannot start the demo target: " + e.getMessage());
+                err.println(PREFIX + "cannot start the demo target: " + e.getMessage());
                 return EXIT_INVALID;
             }
         } catch (BadInputException e) {
-            err.println("tcpload: " + e.getMessage());
+            err.println(PREFIX + e.getMessage());
             return EXIT_INVALID;
         }
     }
@@ -344,10 +350,10 @@ public final class LocalRun {
         try {
             plan = RunPlan.of(RunnerInvocations.forRunner(spec, 0), NO_ENVIRONMENT);
         } catch (PlanException e) {
-            e.problems().forEach(problem -> err.println("tcpload: " + problem));
+            e.problems().forEach(problem -> err.println(PREFIX + problem));
             return EXIT_INVALID;
         }
-        return new DryRun(text, err).run(plan, profile, environment::get);
+        return new DryRun(NAME, text, err).run(plan, profile, environment::get);
     }
 
     /**
@@ -400,7 +406,7 @@ public final class LocalRun {
                     Interruption.install(signal -> prepared.forEach(LocalRunner::stop))) {
                 // Said once a signal is caught: from here Ctrl-C gives the status, not silence.
                 err.println(
-                        "tcpload: "
+                        PREFIX
                                 + runners
                                 + (runners == 1 ? " runner, " : " runners, ")
                                 + spec.getConnections()
@@ -467,7 +473,7 @@ public final class LocalRun {
                 prepared.add(runner.get());
             }
             err.println(
-                    "tcpload: "
+                    PREFIX
                             + runners
                             + (runners == 1 ? " runner, " : " runners, ")
                             + spec.getConnections()
@@ -491,7 +497,9 @@ public final class LocalRun {
             SearchResult result = ended.result();
             int written = 0;
             if (result.anyStep()) {
-                written = RunOutputs.writeSearch(result, searchSpec, options.outputs(), out, err);
+                written =
+                        RunOutputs.writeSearch(
+                                result, searchSpec, options.outputs(), NAME, out, err);
             } else {
                 text.println(SearchReport.capacityLine(result.outcome(), searchSpec.slo()));
                 text.println("  " + result.outcome().message());
@@ -510,7 +518,7 @@ public final class LocalRun {
             }
             int searchStatus = SearchReport.exitStatus(result.outcome());
             if (searchStatus == EXIT_INVALID) {
-                err.println("tcpload: " + result.outcome().message());
+                err.println(PREFIX + result.outcome().message());
                 return EXIT_INVALID;
             }
             if (status.getPhase() != Phase.Succeeded || searchStatus != 0) {
@@ -608,11 +616,11 @@ public final class LocalRun {
         try {
             plan = RunPlan.of(RunnerInvocations.forRunner(spec, 0), NO_ENVIRONMENT);
         } catch (PlanException e) {
-            e.problems().forEach(problem -> err.println("tcpload: runner 0: " + problem));
+            e.problems().forEach(problem -> err.println(PREFIX + "runner 0: " + problem));
             return EXIT_INVALID;
         }
         DryRun.Outcome outcome =
-                new DryRun(text, err, RunnerInvocations.dryRunOptions(spec, Optional.empty()))
+                new DryRun(NAME, text, err, RunnerInvocations.dryRunOptions(spec, Optional.empty()))
                         .outcome(plan, profile, environment::get);
         TcpLoadTestStatus status =
                 machine.dryRunEnded(
@@ -646,11 +654,12 @@ public final class LocalRun {
                             StartGate.awaiting(),
                             environment::get,
                             RunCommand.VERSION,
+                            PREFIX + "runner " + index,
                             logStream);
             return Optional.of(new LocalRunner(index, Optional.of(session), log, Optional.empty()));
         } catch (PlanException e) {
             e.problems()
-                    .forEach(problem -> err.println("tcpload: runner " + index + ": " + problem));
+                    .forEach(problem -> err.println(PREFIX + "runner " + index + ": " + problem));
             return Optional.empty();
         } catch (RunSession.SetupException e) {
             return Optional.of(
@@ -716,7 +725,8 @@ public final class LocalRun {
     }
 
     private RunnerOutcome failed(LocalRunner runner, String reason) {
-        runner.logLines().forEach(line -> err.println("runner " + runner.index() + ": " + line));
+        // Each line names the command and the runner already ("tcpload run: runner 1: ...").
+        runner.logLines().forEach(err::println);
         return RunnerOutcome.failed(runner.index(), reason);
     }
 
@@ -740,7 +750,7 @@ public final class LocalRun {
                                 info.keepAlive(),
                                 info.pipeline(),
                                 info.transport())));
-        return RunOutputs.write(merged, stopped, options.outputs(), out, err);
+        return RunOutputs.write(merged, stopped, options.outputs(), NAME, out, err);
     }
 
     private static java.util.concurrent.ThreadFactory named() {
