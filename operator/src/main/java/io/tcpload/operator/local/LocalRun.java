@@ -497,9 +497,12 @@ public final class LocalRun {
             SearchResult result = ended.result();
             int written = 0;
             if (result.anyStep()) {
+                // Stopped by a signal: the files say the search is partial, as a runner's do.
+                Optional<Stopped> stopped =
+                        caught.map(c -> new Stopped(c.signal(), result.wallTimeMs()));
                 written =
                         RunOutputs.writeSearch(
-                                result, searchSpec, options.outputs(), NAME, out, err);
+                                result, searchSpec, stopped, options.outputs(), NAME, out, err);
             } else {
                 text.println(SearchReport.capacityLine(result.outcome(), searchSpec.slo()));
                 text.println("  " + result.outcome().message());

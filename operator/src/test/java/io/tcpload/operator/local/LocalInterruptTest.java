@@ -106,4 +106,67 @@ class LocalInterruptTest {
             child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
     }
+
+    /**
+     * A capacity search stopped by a signal: the steps that ran are reported and written, and the
+     * files say the search was stopped, as a stopped run's do.
+     */
+    @ParameterizedTest(name = "SIG{0}")
+    @CsvSource({"INT, 130", "TERM, 143"})
+    void aSignalStopsASearchAndItsFilesSayItWasStopped(String signal, int exitStatus)
+            throws Exception {
+        Path out = dir.resolve("out.txt");
+        Path err = dir.resolve("err.txt");
+        Path json = dir.resolve("search.json");
+        Path html = dir.resolve("search.html");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process child =
+                new ProcessBuilder(
+                                java,
+                                "-XX:TieredStopAtLevel=1",
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                "io.tcpload.operator.TcpLoadMain",
+                                "run",
+                                "-f",
+                                Examples.FOLDER.resolve("capacity.yaml").toString(),
+                                "--demo-target",
+                                "--json",
+                                json.toString(),
+                                "--html",
+                                html.toString())
+                        .redirectOutput(out.toFile())
+                        .redirectError(err.toFile())
+                        .start();
+        try {
+            // About ten steps of 3.5 s: the signal comes after the first, in the middle.
+            Awaitility.await()
+                    .atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(100))
+                    .until(() -> !child.isAlive() || read(err).contains("step 1 (grow)"));
+            assertThat(child.isAlive()).as(read(out) + read(err)).isTrue();
+
+            Process kill =
+                    new ProcessBuilder("kill", "-" + signal, String.valueOf(child.pid())).start();
+            assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+
+            assertThat(child.waitFor(30, TimeUnit.SECONDS))
+                    .as("the search ends soon after the signal")
+                    .isTrue();
+            assertThat(child.exitValue()).as(read(out) + read(err)).isEqualTo(exitStatus);
+            assertThat(read(out))
+                    .contains("Capacity: ")
+                    .contains("  phase: Failed\n")
+                    .contains("reason: Interrupted");
+            Stopped stopped = JsonResult.stopped(read(json)).orElseThrow();
+            assertThat(stopped.signal()).isEqualTo("SIG" + signal);
+            assertThat(stopped.afterMs()).isBetween(3_000L, 60_000L);
+            assertThat(read(json)).contains("\"end\" : \"stopped\"");
+            assertThat(read(html))
+                    .contains("<p id=\"stopped\" class=\"stopped\">stopped by SIG" + signal)
+                    .contains(": the result is partial</p>");
+        } finally {
+            child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
 }

@@ -248,7 +248,13 @@ final class CommandRun {
             }
             int written =
                     RunOutputs.writeSearch(
-                            result, spec, plan.invocation().outputs(), name, out, err);
+                            result,
+                            spec,
+                            session.stopped(),
+                            plan.invocation().outputs(),
+                            name,
+                            out,
+                            err);
             int outcome = SearchReport.exitStatus(result.outcome());
             if (outcome == RunCommand.EXIT_INVALID) {
                 err.println(prefix + result.outcome().message());

@@ -171,12 +171,15 @@ public final class RunOutputs {
      * and the JSON result and the HTML report where asked. Nothing is written for a search stopped
      * before its first step.
      *
+     * @param stopped the signal that ended the search early, if one did: the JSON result and the
+     *     HTML report then say the result is partial, as a stopped run's do
      * @param name the command as the user typed it, which a message of a failed write begins with
      * @return 0, or {@link #EXIT_WRITE_FAILED} when a file could not be written
      */
     public static int writeSearch(
             SearchResult result,
             SearchSpec spec,
+            Optional<Stopped> stopped,
             Outputs outputs,
             String name,
             PrintStream out,
@@ -190,7 +193,7 @@ public final class RunOutputs {
         printErrors(result.headline().errorMessages(), err);
         int status = 0;
         if (outputs.json().isPresent()) {
-            String json = JsonResult.writeSearch(result, spec, null);
+            String json = JsonResult.writeSearch(result, spec, stopped.orElse(null));
             if (outputs.jsonToStdout()) {
                 out.println(json);
                 out.flush();
@@ -204,7 +207,7 @@ public final class RunOutputs {
                             status,
                             writeFile(
                                     outputs.html().get(),
-                                    HtmlReport.renderSearch(result, spec),
+                                    HtmlReport.renderSearch(result, spec, stopped),
                                     name,
                                     err));
         }

@@ -434,6 +434,21 @@ public final class RunSession implements AutoCloseable {
     }
 
     /**
+     * A capacity search run on this session ({@link #runSteps}) has ended after {@code loadMs} of
+     * load: when a signal ended it early, that is recorded and said as for a plain run, so that its
+     * outputs mark the result partial ({@link #stopped}).
+     *
+     * @return the signal that stopped it and when, if one did
+     */
+    public Optional<Stopped> searchEnded(long loadMs) {
+        if (stoppedBySignal != null && stopped == null) {
+            stopped = new Stopped(stoppedBySignal, loadMs);
+            log.println(prefix + stopped.describe() + "; the result is partial");
+        }
+        return stopped();
+    }
+
+    /**
      * The steps an orchestrator tells this runner of a distributed search ({@code
      * --search-steps-from-control}); empty for any other run.
      */

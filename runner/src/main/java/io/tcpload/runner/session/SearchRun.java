@@ -71,6 +71,8 @@ public final class SearchRun {
                 firstStartNs[0] == 0
                         ? 0
                         : TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - firstStartNs[0]);
+        // A signal's stop is said, and marks the outputs partial, as a plain run's does.
+        session.searchEnded(wallMs);
         return new SearchResult(search.outcome().orElseThrow(), results, wallMs);
     }
 }
