@@ -217,7 +217,13 @@ public final class LocalRun {
                                 + ": spec.dryRun: true runs a dry run, whose exchange is in the"
                                 + " status block: it writes no --json or --html result");
             }
-            List<String> outputProblems = RunOutputs.problems(options.outputs());
+            List<String> outputProblems = new ArrayList<>(RunOutputs.problems(options.outputs()));
+            // The test file is all a local run reads (its profile, data files and TLS files are
+            // ConfigMaps and Secrets in it): a result written over it would replace the test.
+            outputProblems.addAll(
+                    RunOutputs.overwritten(
+                            options.outputs(),
+                            List.of(new RunOutputs.Input("the test file", options.file()))));
             if (!outputProblems.isEmpty()) {
                 throw new BadInputException(String.join("; ", outputProblems));
             }
