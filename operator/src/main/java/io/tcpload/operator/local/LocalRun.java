@@ -40,6 +40,7 @@ import io.tcpload.runner.stats.RunSummary;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -52,6 +53,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
@@ -65,8 +67,9 @@ import java.util.function.Function;
  *
  * <p>Exit status: {@link #EXIT_PASSED} when every runner reported and every threshold held, {@link
  * #EXIT_FAILED} when a threshold was missed or a runner failed, {@link #EXIT_INVALID} when the file
- * or the test is invalid, and {@code 128 + signal} when SIGINT or SIGTERM stopped it (the partial
- * result is still printed). One run per instance; not thread-safe.
+ * or the test is invalid, and {@code 128 + signal} when SIGINT or SIGTERM stopped it, while it was
+ * set up or while it ran (the status is still printed, with the partial result of what ran). One
+ * run per instance; not thread-safe.
  */
 public final class LocalRun {
     public static final int EXIT_PASSED = 0;
@@ -137,6 +140,19 @@ public final class LocalRun {
 
     private final PrintStream err;
 
+    /** SIGINT and SIGTERM, taken from the run's first step to its runners' end. */
+    private LocalSignals signals;
+
+    /** The test and the spec it runs once the file is read and valid; null before. */
+    private TcpLoadTest validTest;
+
+    private TcpLoadTestSpec validSpec;
+
+    /** A signal came while the run was set up: it ends there, with an interrupted run's status. */
+    private static final class SetupInterrupted extends Exception {
+        private static final long serialVersionUID = 1L;
+    }
+
     public LocalRun(PrintStream out, PrintStream err) {
         this(out, out, err);
     }
@@ -156,12 +172,61 @@ public final class LocalRun {
         if (text != err && options.outputs().jsonToStdout()) {
             return new LocalRun(out, err, err).run(options);
         }
+        // From the first step, not only once the runners run: a signal while the file is read,
+        // the demo target starts or the runners are made ends with the status, not in silence.
+        try (LocalSignals taken = LocalSignals.install()) {
+            signals = taken;
+            try {
+                return setUpAndRun(options);
+            } catch (SetupInterrupted e) {
+                return interruptedInSetup(options);
+            } catch (InterruptedException | RuntimeException e) {
+                // A wait or a read the signal interrupted may end in any exception: it is the
+                // signal's doing, not a failure of the run's.
+                if (signals.caught().isPresent() && !signals.loading()) {
+                    return interruptedInSetup(options);
+                }
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * Ends a run a signal interrupted while it was set up: the status of an interrupted run (but
+     * for {@code --test}, which prints none: a line says it), and the exit status, {@code 128 +
+     * signal}. Nothing was written: no runner ran.
+     */
+    private int interruptedInSetup(Options options) {
+        Interruption.Caught caught = signals.release().orElseThrow();
+        Instant now = Instant.now();
+        if (options.dryRun()) {
+            err.println(PREFIX + "interrupted by " + caught.signal() + " before the dry run");
+        } else {
+            text.print(
+                    StatusYaml.render(
+                            validTest == null
+                                    ? LocalStatus.interruptedBeforeValidation(now, caught.signal())
+                                    : new LocalStatus(validTest, validSpec)
+                                            .interruptedBeforeRunners(now, caught.signal())));
+            text.flush();
+        }
+        return caught.exitStatus();
+    }
+
+    /** Ends the setup here when a signal has come during it. */
+    private void checkSignals() throws SetupInterrupted {
+        if (signals.caught().isPresent()) {
+            throw new SetupInterrupted();
+        }
+    }
+
+    private int setUpAndRun(Options options) throws InterruptedException, SetupInterrupted {
         TcpLoadTest test;
         TcpLoadTestSpec spec;
         Sources sources;
         Map<String, String> environment;
         try {
-            TestFile file = TestFile.read(options.file());
+            TestFile file = readTestFile(options.file());
             test = file.singleTest();
             spec = test.getSpec();
             if (options.duration().isPresent()
@@ -191,6 +256,7 @@ public final class LocalRun {
                 failure = TcpLoadTestValidator.validate(withSpec(test, spec), sources);
             }
             if (failure.isPresent()) {
+                checkSignals();
                 err.println(PREFIX + options.file() + ": " + failure.get());
                 text.print(
                         StatusYaml.render(LocalStatus.invalid(test, failure.get(), Instant.now())));
@@ -228,14 +294,20 @@ public final class LocalRun {
                 throw new BadInputException(String.join("; ", outputProblems));
             }
         } catch (BadInputException e) {
+            // After a signal, what the setup ran into is not said: the signal ended it.
+            checkSignals();
             err.println(PREFIX + e.getMessage());
             return EXIT_INVALID;
         }
+        validTest = test;
+        validSpec = spec;
+        checkSignals();
         // --test is the runner's own dry run, unmasked; a test that is a dry run itself runs as in
         // a cluster, masked with its status, whatever the flag: the file says its values are kept.
         boolean runnersDryRun = options.dryRun() && !RunnerInvocations.dryRun(spec);
         try {
             Profile profile = loadProfile(sources, spec);
+            checkSignals();
             if (!options.demoTarget()) {
                 if (runnersDryRun) {
                     return dryRun(profile, spec, environment);
@@ -245,6 +317,7 @@ public final class LocalRun {
             // A profile with tls = true is served with a certificate made at start.
             ServeOptions served = demoOptions(test);
             try (DemoServer server = DemoServer.start(profile, served)) {
+                checkSignals();
                 err.println(
                         PREFIX
                                 + "demo target on "
@@ -274,12 +347,47 @@ public final class LocalRun {
                         environment,
                         options);
             } catch (IllegalArgumentException | IllegalStateException e) {
+                checkSignals();
                 err.println(PREFIX + "cannot start the demo target: " + e.getMessage());
                 return EXIT_INVALID;
             }
         } catch (BadInputException e) {
+            checkSignals();
             err.println(PREFIX + e.getMessage());
             return EXIT_INVALID;
+        }
+    }
+
+    /**
+     * The test file, read. A file that is not a regular one (a pipe from {@code -f <(...)}, a FIFO)
+     * is read on a thread of its own, since a read from it waits for its writer, and the system's
+     * read cannot be interrupted: the run's thread waits for that thread instead, which a signal
+     * ends. The reading thread, a daemon, then stays blocked until its writer writes or the process
+     * exits.
+     *
+     * @throws InterruptedException when a signal ends the wait
+     */
+    private static TestFile readTestFile(Path path) throws BadInputException, InterruptedException {
+        if (Files.isRegularFile(path)) {
+            return TestFile.read(path);
+        }
+        FutureTask<TestFile> read = new FutureTask<>(() -> TestFile.read(path));
+        Thread reader = new Thread(read, "tcpload-read-test-file");
+        reader.setDaemon(true);
+        reader.start();
+        try {
+            return read.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof BadInputException bad) {
+                throw bad;
+            }
+            if (e.getCause() instanceof RuntimeException unexpected) {
+                throw unexpected;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(e.getCause());
         }
     }
 
@@ -351,7 +459,12 @@ public final class LocalRun {
      * each request once (the sign-ons first), printed; exit 0, 1 or 2 as the runner's {@code
      * --test}.
      */
-    private int dryRun(Profile profile, TcpLoadTestSpec spec, Map<String, String> environment) {
+    private int dryRun(Profile profile, TcpLoadTestSpec spec, Map<String, String> environment)
+            throws SetupInterrupted {
+        // The dry run sends each request once: the signals end it as they always did.
+        if (signals.release().isPresent()) {
+            throw new SetupInterrupted();
+        }
         RunPlan plan;
         try {
             plan = RunPlan.of(RunnerInvocations.forRunner(spec, 0), NO_ENVIRONMENT);
@@ -384,7 +497,7 @@ public final class LocalRun {
             TcpLoadTestSpec spec,
             Map<String, String> environment,
             Options options)
-            throws InterruptedException {
+            throws InterruptedException, SetupInterrupted {
         if (RunnerInvocations.dryRun(spec)) {
             return dryRun(profile, machine, spec, environment);
         }
@@ -401,6 +514,11 @@ public final class LocalRun {
                 }
                 prepared.add(runner.get());
             }
+            // The setup is over: from here a signal stops the runners, and what they did is
+            // reported with the status.
+            if (!signals.load(() -> prepared.forEach(LocalRunner::stop))) {
+                throw new SetupInterrupted();
+            }
             long waitMs =
                     RunnerInvocations.totalDurationMs(spec)
                             + RunnerInvocations.load(spec).timeoutMs()
@@ -408,9 +526,7 @@ public final class LocalRun {
             machine.accepted(Instant.now());
             List<RunnerOutcome> outcomes;
             Optional<Interruption.Caught> caught;
-            try (Interruption interruption =
-                    Interruption.install(signal -> prepared.forEach(LocalRunner::stop))) {
-                // Said once a signal is caught: from here Ctrl-C gives the status, not silence.
+            try {
                 err.println(
                         PREFIX
                                 + runners
@@ -420,7 +536,9 @@ public final class LocalRun {
                                 + io.tcpload.runner.format.Quantities.formatDurationMs(
                                         RunnerInvocations.totalDurationMs(spec)));
                 outcomes = runTogether(prepared, machine, waitMs);
-                caught = interruption.caught();
+            } finally {
+                // The report is written with the JVM's own handling back, as before the run.
+                caught = signals.release();
             }
             Instant completed = Instant.now();
             List<RunSummary> results = outcomes.stream().flatMap(o -> o.result().stream()).toList();
@@ -466,7 +584,7 @@ public final class LocalRun {
             TcpLoadTestSpec spec,
             Map<String, String> environment,
             Options options)
-            throws InterruptedException {
+            throws InterruptedException, SetupInterrupted {
         SearchSpec searchSpec = RunnerInvocations.searchSpec(spec);
         int runners = spec.getRunners();
         List<LocalRunner> prepared = new ArrayList<>();
@@ -477,6 +595,10 @@ public final class LocalRun {
                     return EXIT_INVALID;
                 }
                 prepared.add(runner.get());
+            }
+            // The setup is over: from here a signal stops the runners' steps.
+            if (!signals.load(() -> prepared.forEach(LocalRunner::stop))) {
+                throw new SetupInterrupted();
             }
             err.println(
                     PREFIX
@@ -494,10 +616,10 @@ public final class LocalRun {
             machine.accepted(Instant.now());
             LocalSearch.Ended ended;
             Optional<Interruption.Caught> caught;
-            try (Interruption interruption =
-                    Interruption.install(signal -> prepared.forEach(LocalRunner::stop))) {
+            try {
                 ended = searchTogether(prepared, machine, searchSpec, spec);
-                caught = interruption.caught();
+            } finally {
+                caught = signals.release();
             }
             Instant completed = Instant.now();
             SearchResult result = ended.result();
@@ -619,7 +741,12 @@ public final class LocalRun {
             Profile profile,
             LocalStatus machine,
             TcpLoadTestSpec spec,
-            Map<String, String> environment) {
+            Map<String, String> environment)
+            throws SetupInterrupted {
+        // The dry run sends each request once: the signals end it as they always did.
+        if (signals.release().isPresent()) {
+            throw new SetupInterrupted();
+        }
         machine.accepted(Instant.now());
         RunPlan plan;
         try {
