@@ -32,6 +32,12 @@ public final class TcpLoadMain implements Callable<Integer> {
 
     private static final List<String> COMMANDS = List.of("run", "runner", "serve");
 
+    /** {@code tcpload runner}: the runner's command line, called so in its usage and messages. */
+    static final String RUNNER = "tcpload runner";
+
+    /** {@code tcpload serve}: the demo target, called so in its usage and messages. */
+    static final String SERVE = "tcpload serve";
+
     private TcpLoadMain(PrintStream err) {
         this.err = err;
     }
@@ -60,14 +66,15 @@ public final class TcpLoadMain implements Callable<Integer> {
         // The runner and the demo target parse their own flags: they get them before this
         // command's parser is built, which would cost every runner's start picocli's first look
         // at all of this command's options (about 30 ms of CPU).
+        // Each is called as the user typed it, not by the runner jar's own name.
         if (args.length > 0 && args[0].equals("runner")) {
             String[] runnerArgs = Arrays.copyOfRange(args, 1, args.length);
             return ownProcess
-                    ? RunnerMain.executeAsProcess(out, err, runnerArgs)
-                    : RunnerMain.execute(out, err, runnerArgs);
+                    ? RunnerMain.executeAsProcess(RUNNER, out, err, runnerArgs)
+                    : RunnerMain.execute(RUNNER, out, err, runnerArgs);
         }
         if (args.length > 0 && args[0].equals("serve")) {
-            return RunnerMain.execute(out, err, args);
+            return RunnerMain.serve(SERVE, out, err, Arrays.copyOfRange(args, 1, args.length));
         }
         CommandLine commandLine =
                 new CommandLine(new TcpLoadMain(err))
@@ -75,19 +82,33 @@ public final class TcpLoadMain implements Callable<Integer> {
                         .addSubcommand("runner", new Runner())
                         .addSubcommand("serve", new Serve());
         commandLine.getCommandSpec().version(VERSION);
-        commandLine.getSubcommands().get("run").getCommandSpec().version(VERSION);
+        // As each command is called: tcpload run 1.2.3, as tcpload runner and tcpload serve say.
+        CommandLine.Model.CommandSpec run =
+                commandLine.getSubcommands().get("run").getCommandSpec();
+        run.version(run.qualifiedName() + " " + Version.NUMBER);
         commandLine
                 .setExpandAtFiles(false)
                 .setOut(new PrintWriter(out, true))
                 .setErr(new PrintWriter(err, true))
                 .setExecutionExceptionHandler(
                         (e, cmd, parsed) -> {
-                            cmd.getErr().println("tcpload: " + e.getMessage());
+                            cmd.getErr()
+                                    .println(
+                                            cmd.getCommandSpec().qualifiedName()
+                                                    + ": "
+                                                    + (e.getMessage() != null
+                                                            ? e.getMessage()
+                                                            : e.toString()));
                             return LocalRun.EXIT_FAILED;
                         })
                 .setParameterExceptionHandler(
                         (e, ignored) -> {
-                            e.getCommandLine().getErr().println("tcpload: " + describe(e));
+                            CommandLine cmd = e.getCommandLine();
+                            cmd.getErr()
+                                    .println(
+                                            cmd.getCommandSpec().qualifiedName()
+                                                    + ": "
+                                                    + describe(e));
                             e.getCommandLine().getErr().println("Try --help.");
                             return LocalRun.EXIT_INVALID;
                         });

@@ -5,6 +5,7 @@ import io.netty.util.internal.logging.InternalLoggerFactory;
 import io.netty.util.internal.logging.JdkLoggerFactory;
 import io.tcpload.runner.cli.RunCommand;
 import io.tcpload.runner.contract.InvocationOptions;
+import io.tcpload.runner.serve.ServeCommand;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.time.Clock;
@@ -12,7 +13,9 @@ import java.util.function.Function;
 import picocli.CommandLine;
 
 /**
- * The runner's entry point: {@code tcpload-runner [flags] PROFILE|URL} and {@code serve PROFILE}.
+ * The runner's entry point: {@code tcpload-runner [flags] PROFILE|URL} and {@code serve PROFILE};
+ * another command that hands the runner or the demo target its arguments names them as its user
+ * typed them ({@code tcpload runner}, {@code tcpload serve}).
  */
 public final class RunnerMain {
     /** Netty's switch for its JFR events (allocator chunks and buffers). */
@@ -32,7 +35,7 @@ public final class RunnerMain {
      * main methods only: an embedded runner leaves the process's signals alone.
      */
     public static int executeAsProcess(PrintStream out, PrintStream err, String... args) {
-        return execute(out, err, System::getenv, true, args);
+        return executeAsProcess(RunCommand.NAME, out, err, args);
     }
 
     /**
@@ -60,7 +63,25 @@ public final class RunnerMain {
 
     /** Runs the command line and returns the exit status (for tests and embedding). */
     public static int execute(PrintStream out, PrintStream err, String... args) {
-        return execute(out, err, System::getenv, args);
+        return execute(RunCommand.NAME, out, err, args);
+    }
+
+    /**
+     * As {@link #execute(PrintStream, PrintStream, String...)}, the command called {@code name} in
+     * its usage, its messages and its version: the command as the user typed it ({@code tcpload
+     * runner} when another command hands the runner its arguments).
+     */
+    public static int execute(String name, PrintStream out, PrintStream err, String... args) {
+        return execute(name, out, err, System::getenv, Clock.systemUTC(), false, args);
+    }
+
+    /**
+     * As {@link #executeAsProcess(PrintStream, PrintStream, String...)}, the command called {@code
+     * name}, as {@link #execute(String, PrintStream, PrintStream, String...)} says.
+     */
+    public static int executeAsProcess(
+            String name, PrintStream out, PrintStream err, String... args) {
+        return execute(name, out, err, System::getenv, Clock.systemUTC(), true, args);
     }
 
     /**
@@ -72,7 +93,7 @@ public final class RunnerMain {
             PrintStream err,
             Function<String, String> environment,
             String... args) {
-        return execute(out, err, environment, Clock.systemUTC(), false, args);
+        return execute(RunCommand.NAME, out, err, environment, Clock.systemUTC(), false, args);
     }
 
     /**
@@ -86,56 +107,81 @@ public final class RunnerMain {
             Function<String, String> environment,
             Clock clock,
             String... args) {
-        return execute(out, err, environment, clock, false, args);
+        return execute(RunCommand.NAME, out, err, environment, clock, false, args);
+    }
+
+    /**
+     * The demo target alone ({@code serve}'s flags, without {@code serve} before them), called
+     * {@code name} in its usage, its messages and its version: the command as the user typed it
+     * ({@code tcpload serve}).
+     */
+    public static int serve(String name, PrintStream out, PrintStream err, String... args) {
+        // Parsed as it is under the runner's command (tcpload-runner serve ...).
+        return configure(new CommandLine(new ServeCommand()), name, out, err).execute(args);
     }
 
     private static int execute(
-            PrintStream out,
-            PrintStream err,
-            Function<String, String> environment,
-            boolean catchSignals,
-            String... args) {
-        return execute(out, err, environment, Clock.systemUTC(), catchSignals, args);
-    }
-
-    private static int execute(
+            String name,
             PrintStream out,
             PrintStream err,
             Function<String, String> environment,
             Clock clock,
             boolean catchSignals,
             String... args) {
-        CommandLine commandLine =
-                InvocationOptions.configure(
-                                new CommandLine(
-                                        new RunCommand(out, err, environment, clock, catchSignals)))
-                        .setOut(new PrintWriter(out, true))
-                        .setErr(new PrintWriter(err, true))
-                        .setCaseInsensitiveEnumValuesAllowed(true)
-                        .setExecutionExceptionHandler(
-                                (e, cmd, parsed) -> {
-                                    // Never "null": an exception without a message is named.
-                                    cmd.getErr()
-                                            .println(
-                                                    "tcpload-runner: "
-                                                            + (e instanceof InterruptedException
-                                                                    ? "interrupted"
-                                                                    : e.getMessage() != null
-                                                                            ? e.getMessage()
-                                                                            : e.toString()));
-                                    return RunCommand.EXIT_FAILED;
-                                })
-                        .setParameterExceptionHandler(
-                                (e, args1) -> {
-                                    CommandLine cmd = e.getCommandLine();
-                                    cmd.getErr()
-                                            .println(
-                                                    "tcpload-runner: "
-                                                            + InvocationOptions.describe(e));
-                                    cmd.getErr().println("Try --help for the flags.");
-                                    return RunCommand.EXIT_INVALID;
-                                });
-        commandLine.getCommandSpec().version(RunCommand.VERSION);
-        return commandLine.execute(args);
+        return configure(
+                        new CommandLine(new RunCommand(out, err, environment, clock, catchSignals)),
+                        name,
+                        out,
+                        err)
+                .execute(args);
+    }
+
+    /**
+     * {@code commandLine} called {@code name}: each of its commands says its name as typed ({@code
+     * tcpload-runner serve}, {@code tcpload serve}) in its usage, before its errors and in its
+     * version, so that none names a command the user never typed.
+     */
+    private static CommandLine configure(
+            CommandLine commandLine, String name, PrintStream out, PrintStream err) {
+        InvocationOptions.configure(commandLine)
+                .setCaseInsensitiveEnumValuesAllowed(true)
+                .setCommandName(name)
+                .setOut(new PrintWriter(out, true))
+                .setErr(new PrintWriter(err, true))
+                .setExecutionExceptionHandler(
+                        (e, cmd, parsed) -> {
+                            // Never "null": an exception without a message is named.
+                            cmd.getErr()
+                                    .println(
+                                            cmd.getCommandSpec().qualifiedName()
+                                                    + ": "
+                                                    + (e instanceof InterruptedException
+                                                            ? "interrupted"
+                                                            : e.getMessage() != null
+                                                                    ? e.getMessage()
+                                                                    : e.toString()));
+                            return RunCommand.EXIT_FAILED;
+                        })
+                .setParameterExceptionHandler(
+                        (e, args1) -> {
+                            CommandLine cmd = e.getCommandLine();
+                            cmd.getErr()
+                                    .println(
+                                            cmd.getCommandSpec().qualifiedName()
+                                                    + ": "
+                                                    + InvocationOptions.describe(e));
+                            cmd.getErr().println("Try --help for the flags.");
+                            return RunCommand.EXIT_INVALID;
+                        });
+        nameVersions(commandLine);
+        return commandLine;
+    }
+
+    /** Each command's version is its name as typed and the project version. */
+    private static void nameVersions(CommandLine commandLine) {
+        commandLine
+                .getCommandSpec()
+                .version(commandLine.getCommandSpec().qualifiedName() + " " + Version.NUMBER);
+        commandLine.getSubcommands().values().forEach(RunnerMain::nameVersions);
     }
 }

@@ -40,6 +40,7 @@ import io.tcpload.runner.stats.RunSummary;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -52,6 +53,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
@@ -65,13 +67,19 @@ import java.util.function.Function;
  *
  * <p>Exit status: {@link #EXIT_PASSED} when every runner reported and every threshold held, {@link
  * #EXIT_FAILED} when a threshold was missed or a runner failed, {@link #EXIT_INVALID} when the file
- * or the test is invalid, and {@code 128 + signal} when SIGINT or SIGTERM stopped it (the partial
- * result is still printed). One run per instance; not thread-safe.
+ * or the test is invalid, and {@code 128 + signal} when SIGINT or SIGTERM stopped it, while it was
+ * set up or while it ran (the status is still printed, with the partial result of what ran). One
+ * run per instance; not thread-safe.
  */
 public final class LocalRun {
     public static final int EXIT_PASSED = 0;
     public static final int EXIT_FAILED = 1;
     public static final int EXIT_INVALID = 2;
+
+    /** The command as the user types it, which its messages begin with. */
+    public static final String NAME = "tcpload run";
+
+    private static final String PREFIX = NAME + ": ";
 
     private static final String LOOPBACK = "127.0.0.1";
 
@@ -132,6 +140,19 @@ public final class LocalRun {
 
     private final PrintStream err;
 
+    /** SIGINT and SIGTERM, taken from the run's first step to its runners' end. */
+    private LocalSignals signals;
+
+    /** The test and the spec it runs once the file is read and valid; null before. */
+    private TcpLoadTest validTest;
+
+    private TcpLoadTestSpec validSpec;
+
+    /** A signal came while the run was set up: it ends there, with an interrupted run's status. */
+    private static final class SetupInterrupted extends Exception {
+        private static final long serialVersionUID = 1L;
+    }
+
     public LocalRun(PrintStream out, PrintStream err) {
         this(out, out, err);
     }
@@ -151,12 +172,61 @@ public final class LocalRun {
         if (text != err && options.outputs().jsonToStdout()) {
             return new LocalRun(out, err, err).run(options);
         }
+        // From the first step, not only once the runners run: a signal while the file is read,
+        // the demo target starts or the runners are made ends with the status, not in silence.
+        try (LocalSignals taken = LocalSignals.install()) {
+            signals = taken;
+            try {
+                return setUpAndRun(options);
+            } catch (SetupInterrupted e) {
+                return interruptedInSetup(options);
+            } catch (InterruptedException | RuntimeException e) {
+                // A wait or a read the signal interrupted may end in any exception: it is the
+                // signal's doing, not a failure of the run's.
+                if (signals.caught().isPresent() && !signals.loading()) {
+                    return interruptedInSetup(options);
+                }
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * Ends a run a signal interrupted while it was set up: the status of an interrupted run (but
+     * for {@code --test}, which prints none: a line says it), and the exit status, {@code 128 +
+     * signal}. Nothing was written: no runner ran.
+     */
+    private int interruptedInSetup(Options options) {
+        Interruption.Caught caught = signals.release().orElseThrow();
+        Instant now = Instant.now();
+        if (options.dryRun()) {
+            err.println(PREFIX + "interrupted by " + caught.signal() + " before the dry run");
+        } else {
+            text.print(
+                    StatusYaml.render(
+                            validTest == null
+                                    ? LocalStatus.interruptedBeforeValidation(now, caught.signal())
+                                    : new LocalStatus(validTest, validSpec)
+                                            .interruptedBeforeRunners(now, caught.signal())));
+            text.flush();
+        }
+        return caught.exitStatus();
+    }
+
+    /** Ends the setup here when a signal has come during it. */
+    private void checkSignals() throws SetupInterrupted {
+        if (signals.caught().isPresent()) {
+            throw new SetupInterrupted();
+        }
+    }
+
+    private int setUpAndRun(Options options) throws InterruptedException, SetupInterrupted {
         TcpLoadTest test;
         TcpLoadTestSpec spec;
         Sources sources;
         Map<String, String> environment;
         try {
-            TestFile file = TestFile.read(options.file());
+            TestFile file = readTestFile(options.file());
             test = file.singleTest();
             spec = test.getSpec();
             if (options.duration().isPresent()
@@ -186,7 +256,8 @@ public final class LocalRun {
                 failure = TcpLoadTestValidator.validate(withSpec(test, spec), sources);
             }
             if (failure.isPresent()) {
-                err.println("tcpload: " + options.file() + ": " + failure.get());
+                checkSignals();
+                err.println(PREFIX + options.file() + ": " + failure.get());
                 text.print(
                         StatusYaml.render(LocalStatus.invalid(test, failure.get(), Instant.now())));
                 return EXIT_INVALID;
@@ -212,19 +283,31 @@ public final class LocalRun {
                                 + ": spec.dryRun: true runs a dry run, whose exchange is in the"
                                 + " status block: it writes no --json or --html result");
             }
-            List<String> outputProblems = RunOutputs.problems(options.outputs());
+            List<String> outputProblems = new ArrayList<>(RunOutputs.problems(options.outputs()));
+            // The test file is all a local run reads (its profile, data files and TLS files are
+            // ConfigMaps and Secrets in it): a result written over it would replace the test.
+            outputProblems.addAll(
+                    RunOutputs.overwritten(
+                            options.outputs(),
+                            List.of(new RunOutputs.Input("the test file", options.file()))));
             if (!outputProblems.isEmpty()) {
                 throw new BadInputException(String.join("; ", outputProblems));
             }
         } catch (BadInputException e) {
-            err.println("tcpload: " + e.getMessage());
+            // After a signal, what the setup ran into is not said: the signal ended it.
+            checkSignals();
+            err.println(PREFIX + e.getMessage());
             return EXIT_INVALID;
         }
+        validTest = test;
+        validSpec = spec;
+        checkSignals();
         // --test is the runner's own dry run, unmasked; a test that is a dry run itself runs as in
         // a cluster, masked with its status, whatever the flag: the file says its values are kept.
         boolean runnersDryRun = options.dryRun() && !RunnerInvocations.dryRun(spec);
         try {
             Profile profile = loadProfile(sources, spec);
+            checkSignals();
             if (!options.demoTarget()) {
                 if (runnersDryRun) {
                     return dryRun(profile, spec, environment);
@@ -234,8 +317,10 @@ public final class LocalRun {
             // A profile with tls = true is served with a certificate made at start.
             ServeOptions served = demoOptions(test);
             try (DemoServer server = DemoServer.start(profile, served)) {
+                checkSignals();
                 err.println(
-                        "tcpload: demo target on "
+                        PREFIX
+                                + "demo target on "
                                 + LOOPBACK
                                 + ":"
                                 + server.port()
@@ -262,12 +347,47 @@ public final class LocalRun {
                         environment,
                         options);
             } catch (IllegalArgumentException | IllegalStateException e) {
-                err.println("tcpload: cannot start the demo target: " + e.getMessage());
+                checkSignals();
+                err.println(PREFIX + "cannot start the demo target: " + e.getMessage());
                 return EXIT_INVALID;
             }
         } catch (BadInputException e) {
-            err.println("tcpload: " + e.getMessage());
+            checkSignals();
+            err.println(PREFIX + e.getMessage());
             return EXIT_INVALID;
+        }
+    }
+
+    /**
+     * The test file, read. A file that is not a regular one (a pipe from {@code -f <(...)}, a FIFO)
+     * is read on a thread of its own, since a read from it waits for its writer, and the system's
+     * read cannot be interrupted: the run's thread waits for that thread instead, which a signal
+     * ends. The reading thread, a daemon, then stays blocked until its writer writes or the process
+     * exits.
+     *
+     * @throws InterruptedException when a signal ends the wait
+     */
+    private static TestFile readTestFile(Path path) throws BadInputException, InterruptedException {
+        if (Files.isRegularFile(path)) {
+            return TestFile.read(path);
+        }
+        FutureTask<TestFile> read = new FutureTask<>(() -> TestFile.read(path));
+        Thread reader = new Thread(read, "tcpload-read-test-file");
+        reader.setDaemon(true);
+        reader.start();
+        try {
+            return read.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof BadInputException bad) {
+                throw bad;
+            }
+            if (e.getCause() instanceof RuntimeException unexpected) {
+                throw unexpected;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(e.getCause());
         }
     }
 
@@ -339,15 +459,20 @@ public final class LocalRun {
      * each request once (the sign-ons first), printed; exit 0, 1 or 2 as the runner's {@code
      * --test}.
      */
-    private int dryRun(Profile profile, TcpLoadTestSpec spec, Map<String, String> environment) {
+    private int dryRun(Profile profile, TcpLoadTestSpec spec, Map<String, String> environment)
+            throws SetupInterrupted {
+        // The dry run sends each request once: the signals end it as they always did.
+        if (signals.release().isPresent()) {
+            throw new SetupInterrupted();
+        }
         RunPlan plan;
         try {
             plan = RunPlan.of(RunnerInvocations.forRunner(spec, 0), NO_ENVIRONMENT);
         } catch (PlanException e) {
-            e.problems().forEach(problem -> err.println("tcpload: " + problem));
+            e.problems().forEach(problem -> err.println(PREFIX + problem));
             return EXIT_INVALID;
         }
-        return new DryRun(text, err).run(plan, profile, environment::get);
+        return new DryRun(NAME, text, err).run(plan, profile, environment::get);
     }
 
     /**
@@ -372,7 +497,7 @@ public final class LocalRun {
             TcpLoadTestSpec spec,
             Map<String, String> environment,
             Options options)
-            throws InterruptedException {
+            throws InterruptedException, SetupInterrupted {
         if (RunnerInvocations.dryRun(spec)) {
             return dryRun(profile, machine, spec, environment);
         }
@@ -389,6 +514,11 @@ public final class LocalRun {
                 }
                 prepared.add(runner.get());
             }
+            // The setup is over: from here a signal stops the runners, and what they did is
+            // reported with the status.
+            if (!signals.load(() -> prepared.forEach(LocalRunner::stop))) {
+                throw new SetupInterrupted();
+            }
             long waitMs =
                     RunnerInvocations.totalDurationMs(spec)
                             + RunnerInvocations.load(spec).timeoutMs()
@@ -396,11 +526,9 @@ public final class LocalRun {
             machine.accepted(Instant.now());
             List<RunnerOutcome> outcomes;
             Optional<Interruption.Caught> caught;
-            try (Interruption interruption =
-                    Interruption.install(signal -> prepared.forEach(LocalRunner::stop))) {
-                // Said once a signal is caught: from here Ctrl-C gives the status, not silence.
+            try {
                 err.println(
-                        "tcpload: "
+                        PREFIX
                                 + runners
                                 + (runners == 1 ? " runner, " : " runners, ")
                                 + spec.getConnections()
@@ -408,7 +536,9 @@ public final class LocalRun {
                                 + io.tcpload.runner.format.Quantities.formatDurationMs(
                                         RunnerInvocations.totalDurationMs(spec)));
                 outcomes = runTogether(prepared, machine, waitMs);
-                caught = interruption.caught();
+            } finally {
+                // The report is written with the JVM's own handling back, as before the run.
+                caught = signals.release();
             }
             Instant completed = Instant.now();
             List<RunSummary> results = outcomes.stream().flatMap(o -> o.result().stream()).toList();
@@ -454,7 +584,7 @@ public final class LocalRun {
             TcpLoadTestSpec spec,
             Map<String, String> environment,
             Options options)
-            throws InterruptedException {
+            throws InterruptedException, SetupInterrupted {
         SearchSpec searchSpec = RunnerInvocations.searchSpec(spec);
         int runners = spec.getRunners();
         List<LocalRunner> prepared = new ArrayList<>();
@@ -466,8 +596,12 @@ public final class LocalRun {
                 }
                 prepared.add(runner.get());
             }
+            // The setup is over: from here a signal stops the runners' steps.
+            if (!signals.load(() -> prepared.forEach(LocalRunner::stop))) {
+                throw new SetupInterrupted();
+            }
             err.println(
-                    "tcpload: "
+                    PREFIX
                             + runners
                             + (runners == 1 ? " runner, " : " runners, ")
                             + spec.getConnections()
@@ -482,16 +616,21 @@ public final class LocalRun {
             machine.accepted(Instant.now());
             LocalSearch.Ended ended;
             Optional<Interruption.Caught> caught;
-            try (Interruption interruption =
-                    Interruption.install(signal -> prepared.forEach(LocalRunner::stop))) {
+            try {
                 ended = searchTogether(prepared, machine, searchSpec, spec);
-                caught = interruption.caught();
+            } finally {
+                caught = signals.release();
             }
             Instant completed = Instant.now();
             SearchResult result = ended.result();
             int written = 0;
             if (result.anyStep()) {
-                written = RunOutputs.writeSearch(result, searchSpec, options.outputs(), out, err);
+                // Stopped by a signal: the files say the search is partial, as a runner's do.
+                Optional<Stopped> stopped =
+                        caught.map(c -> new Stopped(c.signal(), result.wallTimeMs()));
+                written =
+                        RunOutputs.writeSearch(
+                                result, searchSpec, stopped, options.outputs(), NAME, out, err);
             } else {
                 text.println(SearchReport.capacityLine(result.outcome(), searchSpec.slo()));
                 text.println("  " + result.outcome().message());
@@ -510,7 +649,7 @@ public final class LocalRun {
             }
             int searchStatus = SearchReport.exitStatus(result.outcome());
             if (searchStatus == EXIT_INVALID) {
-                err.println("tcpload: " + result.outcome().message());
+                err.println(PREFIX + result.outcome().message());
                 return EXIT_INVALID;
             }
             if (status.getPhase() != Phase.Succeeded || searchStatus != 0) {
@@ -602,17 +741,22 @@ public final class LocalRun {
             Profile profile,
             LocalStatus machine,
             TcpLoadTestSpec spec,
-            Map<String, String> environment) {
+            Map<String, String> environment)
+            throws SetupInterrupted {
+        // The dry run sends each request once: the signals end it as they always did.
+        if (signals.release().isPresent()) {
+            throw new SetupInterrupted();
+        }
         machine.accepted(Instant.now());
         RunPlan plan;
         try {
             plan = RunPlan.of(RunnerInvocations.forRunner(spec, 0), NO_ENVIRONMENT);
         } catch (PlanException e) {
-            e.problems().forEach(problem -> err.println("tcpload: runner 0: " + problem));
+            e.problems().forEach(problem -> err.println(PREFIX + "runner 0: " + problem));
             return EXIT_INVALID;
         }
         DryRun.Outcome outcome =
-                new DryRun(text, err, RunnerInvocations.dryRunOptions(spec, Optional.empty()))
+                new DryRun(NAME, text, err, RunnerInvocations.dryRunOptions(spec, Optional.empty()))
                         .outcome(plan, profile, environment::get);
         TcpLoadTestStatus status =
                 machine.dryRunEnded(
@@ -646,11 +790,12 @@ public final class LocalRun {
                             StartGate.awaiting(),
                             environment::get,
                             RunCommand.VERSION,
+                            PREFIX + "runner " + index,
                             logStream);
             return Optional.of(new LocalRunner(index, Optional.of(session), log, Optional.empty()));
         } catch (PlanException e) {
             e.problems()
-                    .forEach(problem -> err.println("tcpload: runner " + index + ": " + problem));
+                    .forEach(problem -> err.println(PREFIX + "runner " + index + ": " + problem));
             return Optional.empty();
         } catch (RunSession.SetupException e) {
             return Optional.of(
@@ -716,7 +861,8 @@ public final class LocalRun {
     }
 
     private RunnerOutcome failed(LocalRunner runner, String reason) {
-        runner.logLines().forEach(line -> err.println("runner " + runner.index() + ": " + line));
+        // Each line names the command and the runner already ("tcpload run: runner 1: ...").
+        runner.logLines().forEach(err::println);
         return RunnerOutcome.failed(runner.index(), reason);
     }
 
@@ -740,7 +886,7 @@ public final class LocalRun {
                                 info.keepAlive(),
                                 info.pipeline(),
                                 info.transport())));
-        return RunOutputs.write(merged, stopped, options.outputs(), out, err);
+        return RunOutputs.write(merged, stopped, options.outputs(), NAME, out, err);
     }
 
     private static java.util.concurrent.ThreadFactory named() {

@@ -125,7 +125,7 @@ final class LocalSearch {
                 }
                 RunSummary step = ResultMerge.merge(results);
                 CapacitySearch.Step judged = search.record(StepFigures.of(step, order.rate()));
-                err.println("tcpload: " + SearchReport.stepLine(judged));
+                err.println(LocalRun.NAME + ": " + SearchReport.stepLine(judged));
                 merged.add(step);
                 byRunner.add(results);
             }

@@ -164,6 +164,58 @@ final class LocalStatus {
                             + signal
                             + " before the start: the runners were stopped and sent nothing.";
         }
+        return interrupted(status, message, now);
+    }
+
+    /**
+     * The run was interrupted by {@code signal} while it was set up, after the test was validated
+     * and before any runner started: the machine, which has accepted the test, is told nothing
+     * more, and the test fails as an interrupted run does, with no start and no runner.
+     */
+    TcpLoadTestStatus interruptedBeforeRunners(Instant now, String signal) {
+        TcpLoadTestStatus status =
+                step(Optional.empty(), Map.of(), Map.of(), Map.of(), now).status();
+        // The machine lists the runners it would create; none was.
+        status.setRunners(new ArrayList<>());
+        status.setCompletionTime(now.toString());
+        return interrupted(
+                status,
+                "Interrupted by "
+                        + signal
+                        + " before the runners started: none ran and nothing was sent.",
+                now);
+    }
+
+    /**
+     * The run was interrupted by {@code signal} before its test was read and validated: the machine
+     * has nothing to judge, so the status says no more than that, in the conditions an interrupted
+     * run has.
+     */
+    static TcpLoadTestStatus interruptedBeforeValidation(Instant now, String signal) {
+        TcpLoadTestStatus status = new TcpLoadTestStatus();
+        for (String type :
+                List.of(StatusComputer.RECONCILING, StatusComputer.STALLED, StatusComputer.READY)) {
+            Condition condition = new Condition();
+            condition.setType(type);
+            status.getConditions().add(condition);
+        }
+        status.setCompletionTime(now.toString());
+        return interrupted(
+                status,
+                "Interrupted by "
+                        + signal
+                        + " before the runners started, while the test was read and validated:"
+                        + " nothing was sent.",
+                now);
+    }
+
+    /**
+     * {@code status} as an interrupted run's: Failed with {@code message}, {@code Completed} False
+     * and {@code Stalled} True for {@value #INTERRUPTED}, {@code Ready} False, and no {@code
+     * ThresholdsMet}.
+     */
+    private static TcpLoadTestStatus interrupted(
+            TcpLoadTestStatus status, String message, Instant now) {
         status.setPhase(Phase.Failed);
         status.setMessage(message);
         List<Condition> conditions = new ArrayList<>();
@@ -190,7 +242,7 @@ final class LocalStatus {
      * {@code condition} as {@code status} with {@code reason} and {@code message}, its transition
      * time kept unless its status changes.
      */
-    private Condition condition(
+    private static Condition condition(
             Condition condition, String status, String reason, String message, Instant now) {
         Condition changed = new Condition();
         changed.setType(condition.getType());

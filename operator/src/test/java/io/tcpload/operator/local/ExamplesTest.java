@@ -84,8 +84,8 @@ class ExamplesTest {
         assertThat(result.exitStatus()).as(result.out() + result.err()).isZero();
         assertThat(result.err())
                 .contains("8 workers of 4 ms: a capacity of 2000 requests/sec")
-                .contains("tcpload: 2 runners, 128 connections, a capacity search")
-                .contains("tcpload: step 1 (grow) at 500/s: held");
+                .contains("tcpload run: 2 runners, 128 connections, a capacity search")
+                .contains("tcpload run: step 1 (grow) at 500/s: held");
         Matcher capacity =
                 Pattern.compile("(?m)^Capacity: ([0-9.]+) requests/sec \\(SLO p99 < 250ms\\)$")
                         .matcher(result.out());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.report.JsonResult;
+import io.tcpload.runner.testing.Fifos;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -104,6 +105,147 @@ class LocalInterruptTest {
             }
         } finally {
             child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * A capacity search stopped by a signal: the steps that ran are reported and written, and the
+     * files say the search was stopped, as a stopped run's do.
+     */
+    @ParameterizedTest(name = "SIG{0}")
+    @CsvSource({"INT, 130", "TERM, 143"})
+    void aSignalStopsASearchAndItsFilesSayItWasStopped(String signal, int exitStatus)
+            throws Exception {
+        Path out = dir.resolve("out.txt");
+        Path err = dir.resolve("err.txt");
+        Path json = dir.resolve("search.json");
+        Path html = dir.resolve("search.html");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process child =
+                new ProcessBuilder(
+                                java,
+                                "-XX:TieredStopAtLevel=1",
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                "io.tcpload.operator.TcpLoadMain",
+                                "run",
+                                "-f",
+                                Examples.FOLDER.resolve("capacity.yaml").toString(),
+                                "--demo-target",
+                                "--json",
+                                json.toString(),
+                                "--html",
+                                html.toString())
+                        .redirectOutput(out.toFile())
+                        .redirectError(err.toFile())
+                        .start();
+        try {
+            // About ten steps of 3.5 s: the signal comes after the first, in the middle.
+            Awaitility.await()
+                    .atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(100))
+                    .until(() -> !child.isAlive() || read(err).contains("step 1 (grow)"));
+            assertThat(child.isAlive()).as(read(out) + read(err)).isTrue();
+
+            Process kill =
+                    new ProcessBuilder("kill", "-" + signal, String.valueOf(child.pid())).start();
+            assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+
+            assertThat(child.waitFor(30, TimeUnit.SECONDS))
+                    .as("the search ends soon after the signal")
+                    .isTrue();
+            assertThat(child.exitValue()).as(read(out) + read(err)).isEqualTo(exitStatus);
+            assertThat(read(out))
+                    .contains("Capacity: ")
+                    .contains("  phase: Failed\n")
+                    .contains("reason: Interrupted");
+            Stopped stopped = JsonResult.stopped(read(json)).orElseThrow();
+            assertThat(stopped.signal()).isEqualTo("SIG" + signal);
+            assertThat(stopped.afterMs()).isBetween(3_000L, 60_000L);
+            assertThat(read(json)).contains("\"end\" : \"stopped\"");
+            assertThat(read(html))
+                    .contains("<p id=\"stopped\" class=\"stopped\">stopped by SIG" + signal)
+                    .contains(": the result is partial</p>");
+        } finally {
+            child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * A signal while the run still sets up, before any runner starts (here it is still reading its
+     * test file, from a pipe whose writer has sent nothing yet), ends it as an interrupted run
+     * ends: the status block says it was interrupted, no file is left behind, and the exit status
+     * is 128 + the signal.
+     */
+    @ParameterizedTest(name = "SIG{0}")
+    @CsvSource({"INT, 130", "TERM, 143"})
+    void aSignalWhileTheRunSetsUpPrintsTheInterruptedStatus(String signal, int exitStatus)
+            throws Exception {
+        Path tmp = Files.createDirectories(dir.resolve("tmp"));
+        Path test = Fifos.create(dir.resolve("test.yaml"));
+        Path opened = dir.resolve("opened.txt");
+        Path out = dir.resolve("out.txt");
+        Path err = dir.resolve("err.txt");
+        Path json = dir.resolve("result.json");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process child =
+                new ProcessBuilder(
+                                java,
+                                "-XX:TieredStopAtLevel=1",
+                                "-Djava.io.tmpdir=" + tmp,
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                "io.tcpload.operator.TcpLoadMain",
+                                "run",
+                                "-f",
+                                test.toString(),
+                                "--demo-target",
+                                "--json",
+                                json.toString())
+                        .redirectOutput(out.toFile())
+                        .redirectError(err.toFile())
+                        .start();
+        // The test file's writer opens the pipe (which waits for the run to open it to read), says
+        // so, and then holds it open without a byte: the run waits in its setup, reading the test
+        // file, until the signal.
+        Process writer =
+                new ProcessBuilder(
+                                "sh",
+                                "-c",
+                                "exec 3>\"$0\"; echo opened; exec sleep 120",
+                                test.toString())
+                        .redirectOutput(opened.toFile())
+                        .start();
+        try {
+            Awaitility.await()
+                    .atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(50))
+                    .until(() -> !child.isAlive() || read(opened).contains("opened"));
+            assertThat(child.isAlive()).as(read(out) + read(err)).isTrue();
+
+            Process kill =
+                    new ProcessBuilder("kill", "-" + signal, String.valueOf(child.pid())).start();
+            assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+
+            assertThat(child.waitFor(30, TimeUnit.SECONDS))
+                    .as("the run ends soon after the signal, though its test file never came")
+                    .isTrue();
+            assertThat(child.exitValue()).as(read(out) + read(err)).isEqualTo(exitStatus);
+            assertThat(read(out))
+                    .contains("status:\n")
+                    .contains("  phase: Failed\n")
+                    .contains("reason: Interrupted")
+                    .contains("Interrupted by SIG" + signal + " before the runners started")
+                    .doesNotContain("requests in ");
+            // Interrupted, not a test file that cannot be read, and never a stack trace.
+            assertThat(read(err)).doesNotContain("cannot be read", "Exception", "\tat ");
+            assertThat(json).doesNotExist();
+            try (Stream<Path> left = Files.list(tmp)) {
+                assertThat(left).as("no temporary files are left").isEmpty();
+            }
+        } finally {
+            child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            writer.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
     }
 }

@@ -444,7 +444,7 @@ class LocalRunTest {
 
         assertThat(result.exitStatus()).isEqualTo(2);
         assertThat(result.err())
-                .isEqualTo("tcpload: --duration: must last at most 720h in all.\n")
+                .isEqualTo("tcpload run: --duration: must last at most 720h in all.\n")
                 .doesNotContain("spec.duration");
     }
 
@@ -452,7 +452,7 @@ class LocalRunTest {
     void theRunnerAndServeCommandsAreTheRunners() {
         Result help = tcpload("runner", "--help");
         assertThat(help.exitStatus()).isZero();
-        assertThat(help.out()).contains("tcpload-runner").contains("--connections");
+        assertThat(help.out()).startsWith("Usage: tcpload runner ").contains("--connections");
 
         Result run =
                 tcpload(

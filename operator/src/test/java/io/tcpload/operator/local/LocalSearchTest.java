@@ -78,7 +78,7 @@ class LocalSearchTest {
         assertThat(result.exitStatus()).as(result.out() + result.err()).isEqualTo(2);
         assertThat(result.err())
                 .contains("1 workers of 10 ms: a capacity of 100 requests/sec")
-                .contains("tcpload: the range's minimum, 1000/s, failed already");
+                .contains("tcpload run: the range's minimum, 1000/s, failed already");
         assertThat(result.out())
                 .contains("Capacity: not found (SLO p99 < 5s)")
                 .containsPattern("(?m)^ +1 +grow +1000 ")

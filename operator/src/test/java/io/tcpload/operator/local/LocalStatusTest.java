@@ -1,6 +1,7 @@
 package io.tcpload.operator.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.fabric8.kubernetes.api.model.Condition;
 import io.tcpload.operator.children.Specs;
@@ -296,5 +297,50 @@ class LocalStatusTest {
         assertThat(condition(status, TcpLoadTestStatus.COMPLETED).getReason())
                 .isEqualTo(LocalStatus.INTERRUPTED);
         assertThat(condition(status, StatusComputer.READY).getStatus()).isEqualTo("False");
+    }
+
+    @Test
+    void aRunInterruptedWhileSetUpIsFailedWithNoRunnersNoStartAndNoSummary() {
+        TcpLoadTest test = test("p99 < 10ms");
+
+        TcpLoadTestStatus status =
+                new LocalStatus(test, test.getSpec()).interruptedBeforeRunners(T0, "SIGINT");
+
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        assertThat(status.getMessage())
+                .isEqualTo(
+                        "Interrupted by SIGINT before the runners started: none ran and nothing"
+                                + " was sent.");
+        assertThat(condition(status, TcpLoadTestStatus.COMPLETED).getReason())
+                .isEqualTo(LocalStatus.INTERRUPTED);
+        assertThat(condition(status, StatusComputer.STALLED).getStatus()).isEqualTo("True");
+        assertThat(condition(status, StatusComputer.READY).getStatus()).isEqualTo("False");
+        assertThat(status.getConditions())
+                .extracting(Condition::getType)
+                .doesNotContain(TcpLoadTestStatus.THRESHOLDS_MET);
+        assertThat(status.getRunners()).isEmpty();
+        assertThat(status.getSummary()).isNull();
+        assertThat(status.getStartTime()).isNull();
+        assertThat(status.getCompletionTime()).isEqualTo(T0.toString());
+    }
+
+    @Test
+    void aRunInterruptedBeforeItsTestWasValidatedSaysOnlyThat() {
+        TcpLoadTestStatus status = LocalStatus.interruptedBeforeValidation(T0, "SIGTERM");
+
+        assertThat(status.getPhase()).isEqualTo(Phase.Failed);
+        assertThat(status.getMessage())
+                .startsWith("Interrupted by SIGTERM before the runners started, while the test");
+        assertThat(status.getConditions())
+                .extracting(Condition::getType, Condition::getStatus, Condition::getReason)
+                .containsExactly(
+                        tuple(StatusComputer.RECONCILING, "False", "Failed"),
+                        tuple(StatusComputer.STALLED, "True", LocalStatus.INTERRUPTED),
+                        tuple(StatusComputer.READY, "False", "Failed"),
+                        tuple(TcpLoadTestStatus.COMPLETED, "False", LocalStatus.INTERRUPTED));
+        // Nothing was validated, so nothing says the test is valid.
+        assertThat(status.getConditions())
+                .extracting(Condition::getType)
+                .doesNotContain(TcpLoadTestStatus.PROFILE_VALID);
     }
 }

@@ -39,8 +39,11 @@ import java.util.function.Function;
  */
 final class CommandRun {
     private static final String LOOPBACK = "127.0.0.1";
-    private static final String PREFIX = "tcpload-runner: ";
 
+    /** The command's name as the user typed it, and a colon: what its messages begin with. */
+    private final String prefix;
+
+    private final String name;
     private final PrintStream out;
     private final PrintStream err;
     private final Function<String, String> environment;
@@ -48,16 +51,20 @@ final class CommandRun {
     private final boolean catchSignals;
 
     /**
+     * @param name the command as the user typed it ({@code tcpload runner}), for its messages
      * @param clock the wall clock the start instant is kept on
      * @param catchSignals whether SIGTERM and SIGINT stop the run (a process of its own); an
      *     embedded runner leaves the process's signals alone
      */
     CommandRun(
+            String name,
             PrintStream out,
             PrintStream err,
             Function<String, String> environment,
             Clock clock,
             boolean catchSignals) {
+        this.name = name;
+        this.prefix = name + ": ";
         this.out = out;
         this.err = err;
         this.environment = environment;
@@ -85,25 +92,25 @@ final class CommandRun {
         try {
             plan = RunPlan.of(invocation, environment);
             refuse(RunOutputs.problems(invocation.outputs()));
-            Optional<Profile> loaded = InvocationProfile.of(invocation, err);
+            Optional<Profile> loaded = InvocationProfile.of(invocation, name, err);
             if (loaded.isEmpty()) {
                 return RunCommand.EXIT_INVALID;
             }
             profile = loaded.get();
             refuse(RunOutputs.overwritten(invocation.outputs(), inputs(invocation, profile)));
         } catch (PlanException e) {
-            e.problems().forEach(problem -> err.println(PREFIX + problem));
+            e.problems().forEach(problem -> err.println(prefix + problem));
             return RunCommand.EXIT_INVALID;
         }
         if (!invocation.demoTarget()) {
             return dryRun
-                    ? new DryRun(out, err, dryRunOptions).run(plan, profile, environment)
+                    ? new DryRun(name, out, err, dryRunOptions).run(plan, profile, environment)
                     : runOn(plan, profile);
         }
         try (DemoServer server =
                 DemoServer.start(profile, new ServeOptions(LOOPBACK, 0, 0.0, 0, 1))) {
             err.println(
-                    PREFIX
+                    prefix
                             + "demo target on "
                             + LOOPBACK
                             + ":"
@@ -116,7 +123,7 @@ final class CommandRun {
             }
             Profile client = server.clientProfile(profile);
             return dryRun
-                    ? new DryRun(out, err, dryRunOptions).run(demo, client, environment)
+                    ? new DryRun(name, out, err, dryRunOptions).run(demo, client, environment)
                     : runOn(demo, client);
         }
     }
@@ -128,12 +135,14 @@ final class CommandRun {
                     plan.invocation().control().awaitStart()
                             ? StartGate.awaiting(clock)
                             : StartGate.immediate();
-            session = RunSession.prepare(plan, profile, gate, environment, RunCommand.VERSION, err);
+            session =
+                    RunSession.prepare(
+                            plan, profile, gate, environment, RunCommand.VERSION, name, err);
         } catch (PlanException e) {
-            e.problems().forEach(problem -> err.println(PREFIX + problem));
+            e.problems().forEach(problem -> err.println(prefix + problem));
             return RunCommand.EXIT_INVALID;
         } catch (RunSession.SetupException e) {
-            err.println(PREFIX + e.getMessage());
+            err.println(prefix + e.getMessage());
             return RunCommand.EXIT_FAILED;
         }
         try (session) {
@@ -172,13 +181,18 @@ final class CommandRun {
             try {
                 summary = session.run(progress);
             } catch (CancellationException e) {
-                err.println(PREFIX + "stopped before the start");
+                err.println(prefix + "stopped before the start");
                 return RunCommand.EXIT_FAILED;
             }
             progress.finished();
             written =
                     RunOutputs.write(
-                            summary, session.stopped(), plan.invocation().outputs(), out, err);
+                            summary,
+                            session.stopped(),
+                            plan.invocation().outputs(),
+                            name,
+                            out,
+                            err);
         }
         session.holdResult();
         return written;
@@ -191,16 +205,16 @@ final class CommandRun {
      */
     private int toldSteps(RunSession session) throws InterruptedException {
         try (StopOnShutdown stop = StopOnShutdown.install(session::stop)) {
-            err.println(PREFIX + "one runner of a distributed search: waiting for its steps");
+            err.println(prefix + "one runner of a distributed search: waiting for its steps");
             List<RunSummary> steps;
             try {
                 steps = session.runToldSteps(ProgressListener.NONE);
             } catch (CancellationException e) {
-                err.println(PREFIX + "stopped before the start");
+                err.println(prefix + "stopped before the start");
                 return RunCommand.EXIT_FAILED;
             }
             err.println(
-                    PREFIX
+                    prefix
                             + steps.size()
                             + (steps.size() == 1 ? " step" : " steps")
                             + " run; the search has ended");
@@ -227,16 +241,23 @@ final class CommandRun {
             report.flush();
             SearchResult result;
             try {
-                result = SearchRun.run(session, spec, err);
+                result = SearchRun.run(session, spec, name, err);
             } catch (CancellationException e) {
-                err.println(PREFIX + "stopped before the start");
+                err.println(prefix + "stopped before the start");
                 return RunCommand.EXIT_FAILED;
             }
             int written =
-                    RunOutputs.writeSearch(result, spec, plan.invocation().outputs(), out, err);
+                    RunOutputs.writeSearch(
+                            result,
+                            spec,
+                            session.stopped(),
+                            plan.invocation().outputs(),
+                            name,
+                            out,
+                            err);
             int outcome = SearchReport.exitStatus(result.outcome());
             if (outcome == RunCommand.EXIT_INVALID) {
-                err.println(PREFIX + result.outcome().message());
+                err.println(prefix + result.outcome().message());
             }
             return Math.max(outcome, written);
         }

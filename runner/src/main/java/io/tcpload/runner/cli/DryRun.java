@@ -37,6 +37,10 @@ import java.util.function.Function;
  * bounded by {@code --timeout} (with TLS the load's own context), is {@link ExchangeLoop}'s.
  */
 public final class DryRun {
+    /** The command as the user typed it, and a colon: what its messages begin with. */
+    private final String prefix;
+
+    private final String name;
     private final PrintStream out;
     private final PrintStream err;
     private final DryRunOptions options;
@@ -47,12 +51,18 @@ public final class DryRun {
      */
     public record Outcome(int exitStatus, Optional<DryRunResult> result) {}
 
-    public DryRun(PrintStream out, PrintStream err) {
-        this(out, err, DryRunOptions.NONE);
+    /**
+     * A dry run printing to {@code out}, its problems to {@code err}, each begun with {@code name}:
+     * the command as the user typed it ({@code tcpload run}).
+     */
+    public DryRun(String name, PrintStream out, PrintStream err) {
+        this(name, out, err, DryRunOptions.NONE);
     }
 
-    /** A dry run printing to {@code out}, its problems to {@code err}. */
-    public DryRun(PrintStream out, PrintStream err, DryRunOptions options) {
+    /** As {@link #DryRun(String, PrintStream, PrintStream)}, with {@code options}. */
+    public DryRun(String name, PrintStream out, PrintStream err, DryRunOptions options) {
+        this.name = name;
+        this.prefix = name + ": ";
         this.out = out;
         this.err = err;
         this.options = options;
@@ -76,7 +86,7 @@ public final class DryRun {
                         outcome.result().get().toJson(DryRunResult.TERMINATION_MESSAGE_BYTES),
                         StandardCharsets.UTF_8);
             } catch (IOException e) {
-                err.println("tcpload-runner: cannot write --test-json " + json + ": " + e);
+                err.println(prefix + "cannot write --test-json " + json + ": " + e);
                 return RunCommand.EXIT_INVALID;
             }
         }
@@ -93,7 +103,7 @@ public final class DryRun {
         long connectionId;
         try {
             if (plan.problemWith(profile).isPresent()) {
-                err.println("tcpload-runner: " + plan.problemWith(profile).get());
+                err.println(prefix + plan.problemWith(profile).get());
                 return new Outcome(RunCommand.EXIT_INVALID, Optional.empty());
             }
             requests =
@@ -103,7 +113,7 @@ public final class DryRun {
                             environment);
             connectionId = plan.loadConfig(profile).connectionId(0, 0);
         } catch (IllegalArgumentException e) {
-            err.println("tcpload-runner: " + e.getMessage());
+            err.println(prefix + e.getMessage());
             return new Outcome(RunCommand.EXIT_INVALID, Optional.empty());
         }
         DryRunMask mask =
@@ -115,9 +125,9 @@ public final class DryRun {
                         options.maskExtracted());
         ClientTls tls;
         try {
-            tls = RunSession.clientTlsFor(plan, profile, environment, err);
+            tls = RunSession.clientTlsFor(plan, profile, environment, name, err);
         } catch (PlanException e) {
-            e.problems().forEach(problem -> err.println("tcpload-runner: " + problem));
+            e.problems().forEach(problem -> err.println(prefix + problem));
             return new Outcome(RunCommand.EXIT_INVALID, Optional.empty());
         }
         try {
@@ -143,7 +153,7 @@ public final class DryRun {
                             InetAddress.getByName(profile.target().host()),
                             profile.target().port());
         } catch (UnknownHostException e) {
-            err.println("tcpload-runner: cannot resolve host '" + profile.target().host() + "'");
+            err.println(prefix + "cannot resolve host '" + profile.target().host() + "'");
             return new Outcome(RunCommand.EXIT_FAILED, Optional.empty());
         }
         int timeoutMs = (int) Math.min(Integer.MAX_VALUE, plan.invocation().load().timeoutMs());

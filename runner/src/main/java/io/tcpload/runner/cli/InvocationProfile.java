@@ -22,8 +22,6 @@ import java.util.Optional;
  * profile's own), or a wrk-style URL built into one ({@link UrlProfile}) with the request flags.
  */
 final class InvocationProfile {
-    private static final String PREFIX = "tcpload-runner: ";
-
     /** A request body as large as a profile may be. */
     static final long MAX_BODY_BYTES = 16L * 1024 * 1024;
 
@@ -33,9 +31,11 @@ final class InvocationProfile {
      * The profile of the file or the URL; its problems are printed on {@code err} and the result is
      * empty when it is unusable.
      *
+     * @param name the command as the user typed it, which its messages begin with
      * @throws PlanException when the URL or its request flags are bad
      */
-    static Optional<Profile> of(RunnerInvocation invocation, PrintStream err) throws PlanException {
+    static Optional<Profile> of(RunnerInvocation invocation, String name, PrintStream err)
+            throws PlanException {
         String named = invocation.profile().orElseThrow();
         if (RunPlan.looksLikeUrl(named)) {
             RunnerInvocation.UrlRequest request = invocation.request();
@@ -64,7 +64,7 @@ final class InvocationProfile {
             for (ProfileProblem problem : e.problems()) {
                 err.println("error: " + problem);
             }
-            err.println(PREFIX + "unable to load profile " + named);
+            err.println(name + ": unable to load profile " + named);
             return Optional.empty();
         }
     }

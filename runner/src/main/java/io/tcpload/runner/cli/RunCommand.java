@@ -14,7 +14,9 @@ import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The load-test command: wrktcp's and wrk's flags (declared once, in {@link InvocationOptions}), a
@@ -23,7 +25,7 @@ import picocli.CommandLine.Option;
  * ...).
  */
 @Command(
-        name = "tcpload-runner",
+        name = RunCommand.NAME,
         mixinStandardHelpOptions = false,
         sortOptions = false,
         usageHelpAutoWidth = true,
@@ -37,9 +39,17 @@ public final class RunCommand implements Callable<Integer> {
     public static final int EXIT_OK = 0;
     public static final int EXIT_FAILED = 1;
     public static final int EXIT_INVALID = 2;
-    public static final String VERSION = "tcpload-runner " + Version.NUMBER;
+
+    /** The runner's name as its own jar's command; another command may call it otherwise. */
+    public static final String NAME = "tcpload-runner";
+
+    /** What {@code /stats} says this runner is: its jar's name and the project version. */
+    public static final String VERSION = NAME + " " + Version.NUMBER;
 
     @Mixin InvocationOptions options = new InvocationOptions();
+
+    /** Its name as the user typed it, for its messages ({@code tcpload runner}). */
+    @Spec CommandSpec spec;
 
     @Option(
             names = {"-v", "--version"},
@@ -156,7 +166,8 @@ public final class RunCommand implements Callable<Integer> {
                         || !testMaskFiles.isEmpty()
                         || testMaskExtracted)) {
             err.println(
-                    "tcpload-runner: "
+                    name()
+                            + ": "
                             + DryRunOptions.TEST_JSON
                             + ", "
                             + DryRunOptions.TEST_MASK_ENV
@@ -167,8 +178,13 @@ public final class RunCommand implements Callable<Integer> {
                             + " are for a dry run: add --test.");
             return EXIT_INVALID;
         }
-        return new CommandRun(out, err, environment, clock, catchSignals)
+        return new CommandRun(name(), out, err, environment, clock, catchSignals)
                 .run(options.toInvocation(), dryRun, dryRunOptions());
+    }
+
+    /** The command's name as typed; {@link #NAME} when it is not run by picocli. */
+    private String name() {
+        return spec == null ? NAME : spec.qualifiedName();
     }
 
     /** The dry run's flags as given. */

@@ -67,23 +67,27 @@ public final class HtmlReport {
      * so that nobody reads the partial figures as a whole run's.
      */
     public static String render(RunSummary summary, Optional<Stopped> stopped) {
-        return render(
-                summary,
-                stopped.map(
-                                s ->
-                                        "<p id=\"stopped\" class=\"stopped\">"
-                                                + Html.escape(s.describe())
-                                                + ": the result is partial</p>\n")
-                        .orElse(""),
-                "");
+        return render(summary, stoppedNotice(stopped), "");
+    }
+
+    /** The line at the top of the report of a run stopped early; none for a whole run. */
+    private static String stoppedNotice(Optional<Stopped> stopped) {
+        return stopped.map(
+                        s ->
+                                "<p id=\"stopped\" class=\"stopped\">"
+                                        + Html.escape(s.describe())
+                                        + ": the result is partial</p>\n")
+                .orElse("");
     }
 
     /**
      * A capacity search's report: the capacity line and how the search ended, the step table, the
      * knee (latency percentiles against each step's rate) and the steps over time, then the report
-     * of the step the capacity rests on (the confirmation that held, else the last step).
+     * of the step the capacity rests on (the confirmation that held, else the last step). A search
+     * that {@code stopped} early on a signal says so at the top, as a stopped run's report does.
      */
-    public static String renderSearch(SearchResult result, SearchSpec spec) {
+    public static String renderSearch(
+            SearchResult result, SearchSpec spec, Optional<Stopped> stopped) {
         CapacitySearch.Outcome outcome = result.outcome();
         StringBuilder html = new StringBuilder(16 * 1024);
         html.append("<section id=\"search\">\n<h2>Capacity search</h2>\n<p id=\"capacity\">")
@@ -135,7 +139,7 @@ public final class HtmlReport {
             html.append(stepsChart(result));
         }
         html.append("</section>\n");
-        return render(result.headline(), "", html.toString());
+        return render(result.headline(), stoppedNotice(stopped), html.toString());
     }
 
     /** Latency percentiles against each step's rate, in the order of the rates. */

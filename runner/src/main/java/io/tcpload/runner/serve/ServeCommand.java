@@ -219,6 +219,8 @@ public final class ServeCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter out = spec.commandLine().getOut();
+        // As the user typed it (tcpload serve, tcpload-runner serve): what its errors begin with.
+        String name = spec.qualifiedName();
         LoadedProfile loaded;
         try {
             loaded = ProfileLoader.load(profileFile);
@@ -236,7 +238,7 @@ public final class ServeCommand implements Callable<Integer> {
         try {
             serveTls = serveTls(loaded.profile().tls().isPresent());
         } catch (UnreadableFileException | IllegalArgumentException e) {
-            err.println("serve: " + e.getMessage());
+            err.println(name + ": " + e.getMessage());
             err.flush();
             return 2;
         }
@@ -256,7 +258,7 @@ public final class ServeCommand implements Callable<Integer> {
                             workers,
                             serviceTimeMs);
         } catch (IllegalArgumentException e) {
-            err.println("serve: " + e.getMessage());
+            err.println(name + ": " + e.getMessage());
             err.flush();
             return 2;
         }
@@ -269,7 +271,7 @@ public final class ServeCommand implements Callable<Integer> {
         try {
             server = DemoServer.start(loaded.profile(), options, environment);
         } catch (ServeTlsException e) {
-            err.println("serve: " + e.getMessage());
+            err.println(name + ": " + e.getMessage());
             err.flush();
             return 2;
         } catch (IllegalArgumentException e) {
@@ -277,7 +279,7 @@ public final class ServeCommand implements Callable<Integer> {
             err.flush();
             return 2;
         } catch (IllegalStateException e) {
-            err.println("serve: " + e.getMessage());
+            err.println(name + ": " + e.getMessage());
             err.flush();
             return 1;
         }
@@ -287,7 +289,8 @@ public final class ServeCommand implements Callable<Integer> {
             } catch (IOException e) {
                 server.close();
                 err.println(
-                        "serve: --tls-cert-out: cannot write "
+                        name
+                                + ": --tls-cert-out: cannot write "
                                 + tlsCertOut
                                 + ": "
                                 + (e.getMessage() == null ? e : e.getMessage()));

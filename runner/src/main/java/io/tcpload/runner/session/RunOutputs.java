@@ -123,6 +123,7 @@ public final class RunOutputs {
      *
      * @param stopped the signal that ended the run early, if one did: the JSON result and the HTML
      *     report then say the result is partial
+     * @param name the command as the user typed it, which a message of a failed write begins with
      * @return 0, or {@link #EXIT_WRITE_FAILED} when a file could not be written (said on {@code
      *     err})
      */
@@ -130,6 +131,7 @@ public final class RunOutputs {
             RunSummary summary,
             Optional<Stopped> stopped,
             Outputs outputs,
+            String name,
             PrintStream out,
             PrintStream err) {
         PrintStream report = reportStream(outputs, out, err);
@@ -147,7 +149,7 @@ public final class RunOutputs {
                 out.println(json);
                 out.flush();
             } else {
-                status = Math.max(status, writeFile(outputs.json().get(), json, err));
+                status = Math.max(status, writeFile(outputs.json().get(), json, name, err));
             }
         }
         if (outputs.html().isPresent()) {
@@ -157,6 +159,7 @@ public final class RunOutputs {
                             writeFile(
                                     outputs.html().get(),
                                     HtmlReport.render(summary, stopped),
+                                    name,
                                     err));
         }
         return status;
@@ -168,12 +171,17 @@ public final class RunOutputs {
      * and the JSON result and the HTML report where asked. Nothing is written for a search stopped
      * before its first step.
      *
+     * @param stopped the signal that ended the search early, if one did: the JSON result and the
+     *     HTML report then say the result is partial, as a stopped run's do
+     * @param name the command as the user typed it, which a message of a failed write begins with
      * @return 0, or {@link #EXIT_WRITE_FAILED} when a file could not be written
      */
     public static int writeSearch(
             SearchResult result,
             SearchSpec spec,
+            Optional<Stopped> stopped,
             Outputs outputs,
+            String name,
             PrintStream out,
             PrintStream err) {
         PrintStream report = reportStream(outputs, out, err);
@@ -185,12 +193,12 @@ public final class RunOutputs {
         printErrors(result.headline().errorMessages(), err);
         int status = 0;
         if (outputs.json().isPresent()) {
-            String json = JsonResult.writeSearch(result, spec, null);
+            String json = JsonResult.writeSearch(result, spec, stopped.orElse(null));
             if (outputs.jsonToStdout()) {
                 out.println(json);
                 out.flush();
             } else {
-                status = Math.max(status, writeFile(outputs.json().get(), json, err));
+                status = Math.max(status, writeFile(outputs.json().get(), json, name, err));
             }
         }
         if (outputs.html().isPresent()) {
@@ -199,7 +207,8 @@ public final class RunOutputs {
                             status,
                             writeFile(
                                     outputs.html().get(),
-                                    HtmlReport.renderSearch(result, spec),
+                                    HtmlReport.renderSearch(result, spec, stopped),
+                                    name,
                                     err));
         }
         return status;
@@ -216,12 +225,12 @@ public final class RunOutputs {
         }
     }
 
-    private static int writeFile(Path file, String text, PrintStream err) {
+    private static int writeFile(Path file, String text, String name, PrintStream err) {
         try {
             Files.writeString(file, text, StandardCharsets.UTF_8);
             return 0;
         } catch (IOException e) {
-            err.println("tcpload-runner: cannot write " + file + ": " + e.getMessage());
+            err.println(name + ": cannot write " + file + ": " + e.getMessage());
             return EXIT_WRITE_FAILED;
         }
     }

@@ -69,6 +69,10 @@ public final class RunSession implements AutoCloseable {
 
     private final RunnerEndpoint endpoint;
     private final PrintStream log;
+
+    /** What the session's lines on {@link #log} begin with: the command's name and a colon. */
+    private final String prefix;
+
     private final ClientTls tls;
     private final OptionalInt gracePeriodSeconds;
 
@@ -97,6 +101,7 @@ public final class RunSession implements AutoCloseable {
             ControlChannel channel,
             StepChannel steps,
             RunnerEndpoint endpoint,
+            String name,
             PrintStream log,
             ClientTls tls,
             OptionalInt gracePeriodSeconds) {
@@ -112,6 +117,7 @@ public final class RunSession implements AutoCloseable {
         this.steps = steps;
         this.endpoint = endpoint;
         this.log = log;
+        this.prefix = name + ": ";
         this.gracePeriodSeconds = gracePeriodSeconds;
     }
 
@@ -133,6 +139,8 @@ public final class RunSession implements AutoCloseable {
      * @param environment the variables the profile's ENV parameters and an encrypted TLS key's
      *     password variable read, e.g. {@code System::getenv}
      * @param runnerVersion what {@code /stats} says this runner is
+     * @param name what the session's lines on {@code log} begin with: the command as the user typed
+     *     it ({@code tcpload runner}), or which runner it is
      * @param log where the session says what it does (the transport, the endpoint, the start)
      * @throws PlanException when the profile and the plan do not make a run
      * @throws SetupException when the target does not resolve or the endpoint cannot be bound
@@ -142,6 +150,7 @@ public final class RunSession implements AutoCloseable {
             Profile profile,
             Function<String, String> environment,
             String runnerVersion,
+            String name,
             PrintStream log)
             throws PlanException, SetupException {
         return prepare(
@@ -152,12 +161,13 @@ public final class RunSession implements AutoCloseable {
                         : StartGate.immediate(),
                 environment,
                 runnerVersion,
+                name,
                 log);
     }
 
     /**
-     * As {@link #prepare(RunPlan, Profile, Function, String, PrintStream)}, beginning when {@code
-     * gate} opens.
+     * As {@link #prepare(RunPlan, Profile, Function, String, String, PrintStream)}, beginning when
+     * {@code gate} opens.
      */
     public static RunSession prepare(
             RunPlan plan,
@@ -165,8 +175,10 @@ public final class RunSession implements AutoCloseable {
             StartGate gate,
             Function<String, String> environment,
             String runnerVersion,
+            String name,
             PrintStream log)
             throws PlanException, SetupException {
+        String prefix = name + ": ";
         Profile profile = plan.applyTo(loaded);
         LoadConfig config;
         RequestMix requests;
@@ -186,7 +198,7 @@ public final class RunSession implements AutoCloseable {
             throw new PlanException(List.of(e.getMessage()));
         }
         profile = TlsFlagFiles.apply(profile, plan.invocation().tls());
-        ClientTls tls = clientTls(plan, profile, environment, log);
+        ClientTls tls = clientTls(plan, profile, environment, name, log);
         TargetResolver resolver = resolverFor(profile.target().host());
         try {
             // Once now, so that a name that does not resolve fails before anything starts; the
@@ -245,12 +257,7 @@ public final class RunSession implements AutoCloseable {
                                 + e.getMessage(),
                         e);
             }
-            log.println(
-                    "tcpload-runner: metrics on http://"
-                            + host
-                            + ":"
-                            + endpoint.port()
-                            + "/metrics");
+            log.println(prefix + "metrics on http://" + host + ":" + endpoint.port() + "/metrics");
         }
         OpenFileLimit.current()
                 .ifPresent(
@@ -259,9 +266,9 @@ public final class RunSession implements AutoCloseable {
                                                 config.connections(),
                                                 plan.invocation().demoTarget(),
                                                 limit)
-                                        .ifPresent(w -> log.println("tcpload-runner: " + w)));
+                                        .ifPresent(w -> log.println(prefix + w)));
         log.println(
-                "tcpload-runner: "
+                prefix
                         + transport.name()
                         + " transport"
                         + (tls == null ? "" : ", TLS by " + tls.providerName()));
@@ -276,9 +283,10 @@ public final class RunSession implements AutoCloseable {
                 channel,
                 steps,
                 endpoint,
+                name,
                 log,
                 tls,
-                gracePeriod(environment, log));
+                gracePeriod(environment, name, log));
     }
 
     /**
@@ -286,18 +294,27 @@ public final class RunSession implements AutoCloseable {
      * the files of the TLS flags read in place of the profile's; null for plain TCP. The caller
      * closes it. For the dry run, which connects by itself.
      *
+     * @param name what its warnings on {@code log} begin with: the command as the user typed it
      * @throws PlanException when a flag's file is unusable or the context cannot be built
      */
     public static ClientTls clientTlsFor(
-            RunPlan plan, Profile applied, Function<String, String> environment, PrintStream log)
+            RunPlan plan,
+            Profile applied,
+            Function<String, String> environment,
+            String name,
+            PrintStream log)
             throws PlanException {
         return clientTls(
-                plan, TlsFlagFiles.apply(applied, plan.invocation().tls()), environment, log);
+                plan, TlsFlagFiles.apply(applied, plan.invocation().tls()), environment, name, log);
     }
 
     /** The run's TLS context, built once; null for plain TCP. */
     private static ClientTls clientTls(
-            RunPlan plan, Profile profile, Function<String, String> environment, PrintStream log)
+            RunPlan plan,
+            Profile profile,
+            Function<String, String> environment,
+            String name,
+            PrintStream log)
             throws PlanException {
         if (profile.tls().isEmpty()) {
             return null;
@@ -305,8 +322,7 @@ public final class RunSession implements AutoCloseable {
         TlsSpec spec = profile.tls().get();
         if (!spec.verify()) {
             log.println(
-                    "tcpload-runner: warning: TLS certificates are not verified: any server is"
-                            + " accepted");
+                    name + ": warning: TLS certificates are not verified: any server is accepted");
         }
         try {
             return ClientTls.build(
@@ -330,7 +346,8 @@ public final class RunSession implements AutoCloseable {
      * The pod's grace period after SIGTERM, from {@link RunnerProtocol#GRACE_PERIOD_VARIABLE};
      * empty when it is not set (not in a pod) or not a number of seconds.
      */
-    static OptionalInt gracePeriod(Function<String, String> environment, PrintStream log) {
+    static OptionalInt gracePeriod(
+            Function<String, String> environment, String name, PrintStream log) {
         String value = environment.apply(RunnerProtocol.GRACE_PERIOD_VARIABLE);
         if (value == null || value.isBlank()) {
             return OptionalInt.empty();
@@ -344,7 +361,8 @@ public final class RunSession implements AutoCloseable {
             // Said below.
         }
         log.println(
-                "tcpload-runner: warning: "
+                name
+                        + ": warning: "
                         + RunnerProtocol.GRACE_PERIOD_VARIABLE
                         + " must be a number of seconds (got '"
                         + value
@@ -413,6 +431,21 @@ public final class RunSession implements AutoCloseable {
         } catch (UnknownHostException e) {
             throw new CancellationException("cannot resolve host '" + target.host() + "' any more");
         }
+    }
+
+    /**
+     * A capacity search run on this session ({@link #runSteps}) has ended after {@code loadMs} of
+     * load: when a signal ended it early, that is recorded and said as for a plain run, so that its
+     * outputs mark the result partial ({@link #stopped}).
+     *
+     * @return the signal that stopped it and when, if one did
+     */
+    public Optional<Stopped> searchEnded(long loadMs) {
+        if (stoppedBySignal != null && stopped == null) {
+            stopped = new Stopped(stoppedBySignal, loadMs);
+            log.println(prefix + stopped.describe() + "; the result is partial");
+        }
+        return stopped();
     }
 
     /**
@@ -497,7 +530,7 @@ public final class RunSession implements AutoCloseable {
                 if (endpoint != null) {
                     stats.onReady();
                     if (awaits) {
-                        log.println("tcpload-runner: ready; waiting for the start instant");
+                        log.println(prefix + "ready; waiting for the start instant");
                     }
                 }
                 listener.onReady();
@@ -513,7 +546,8 @@ public final class RunSession implements AutoCloseable {
                     // In the pod's log: how exactly this runner kept the instant.
                     log.printf(
                             Locale.ROOT,
-                            "tcpload-runner: began %.3f ms after the start instant%n",
+                            "%sbegan %.3f ms after the start instant%n",
+                            prefix,
                             (startEpochUs - atEpochMs * 1000) / 1000.0);
                 }
                 listener.onStart(startEpochUs);
@@ -552,7 +586,7 @@ public final class RunSession implements AutoCloseable {
                         : new Stopped(stoppedBySignal, summary.runtimeUs() / 1000);
         this.stopped = stopped;
         if (stopped != null) {
-            log.println("tcpload-runner: " + stopped.describe() + "; the result is partial");
+            log.println(prefix + stopped.describe() + "; the result is partial");
         }
         if (channel != null) {
             // What an orchestrator fetches stays small however long the run: rows folded.
@@ -569,7 +603,7 @@ public final class RunSession implements AutoCloseable {
         if (seconds == 0 || channel == null || channel.result().isEmpty()) {
             return;
         }
-        log.println("tcpload-runner: holding the result on /result for up to " + seconds + " s");
+        log.println(prefix + "holding the result on /result for up to " + seconds + " s");
         long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (true) {
             // A signal (now or during the hold) shortens it to the pod's grace period.
@@ -578,10 +612,11 @@ public final class RunSession implements AutoCloseable {
             if (waitNs <= 0) {
                 log.println(
                         stoppedBySignal != null && untilNs < deadlineNs
-                                ? "tcpload-runner: the grace period after "
+                                ? prefix
+                                        + "the grace period after "
                                         + stoppedBySignal
                                         + " is ending; exiting"
-                                : "tcpload-runner: nobody fetched the result; exiting");
+                                : prefix + "nobody fetched the result; exiting");
                 return;
             }
             if (channel.awaitFinish(Math.min(TimeUnit.NANOSECONDS.toMillis(waitNs) + 1, 100))) {

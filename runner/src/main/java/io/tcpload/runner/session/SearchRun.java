@@ -25,9 +25,11 @@ public final class SearchRun {
     /**
      * Runs the search to its end (or to a stop: what held so far is then the outcome).
      *
+     * @param name what its lines on {@code log} begin with: the command as the user typed it
      * @throws java.util.concurrent.CancellationException when stopped before the start
      */
-    public static SearchResult run(RunSession session, SearchSpec spec, PrintStream log)
+    public static SearchResult run(
+            RunSession session, SearchSpec spec, String name, PrintStream log)
             throws InterruptedException {
         CapacitySearch search = new CapacitySearch(spec);
         long[] firstStartNs = {0};
@@ -37,7 +39,7 @@ public final class SearchRun {
                         double rate = search.next().orElseThrow().rate();
                         CapacitySearch.Step step =
                                 search.record(StepFigures.of(previous.get(), rate));
-                        log.println(PREFIX + SearchReport.stepLine(step));
+                        log.println(name + ": " + SearchReport.stepLine(step));
                     }
                     Optional<CapacitySearch.Order> next = search.next();
                     if (next.isEmpty()) {
@@ -69,8 +71,8 @@ public final class SearchRun {
                 firstStartNs[0] == 0
                         ? 0
                         : TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - firstStartNs[0]);
+        // A signal's stop is said, and marks the outputs partial, as a plain run's does.
+        session.searchEnded(wallMs);
         return new SearchResult(search.outcome().orElseThrow(), results, wallMs);
     }
-
-    private static final String PREFIX = "tcpload-runner: ";
 }

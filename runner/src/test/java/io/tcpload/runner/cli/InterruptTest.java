@@ -2,6 +2,8 @@ package io.tcpload.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tcpload.runner.contract.RunnerProtocol;
 import io.tcpload.runner.contract.Stopped;
 import io.tcpload.runner.report.JsonResult;
@@ -28,6 +30,7 @@ import org.junit.jupiter.api.condition.DisabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -52,6 +55,14 @@ class InterruptTest {
      */
     private ProcessBuilder runner(DemoServer server, Path out, Path err, String... flags)
             throws IOException {
+        List<String> all = new ArrayList<>(List.of("-d60s", "-c2"));
+        all.addAll(List.of(flags));
+        return process(server, out, err, all);
+    }
+
+    /** As {@link #runner}, with {@code flags} alone. */
+    private ProcessBuilder process(DemoServer server, Path out, Path err, List<String> flags)
+            throws IOException {
         Path profile = dir.resolve("signalled.ini");
         Files.writeString(
                 profile,
@@ -66,10 +77,8 @@ class InterruptTest {
                                 "-XX:TieredStopAtLevel=1",
                                 "-cp",
                                 System.getProperty("java.class.path"),
-                                "io.tcpload.runner.RunnerMain",
-                                "-d60s",
-                                "-c2"));
-        command.addAll(List.of(flags));
+                                "io.tcpload.runner.RunnerMain"));
+        command.addAll(flags);
         command.add(profile.toString());
         return new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
     }
@@ -121,6 +130,87 @@ class InterruptTest {
                 assertThat(read(html))
                         .contains("<p id=\"stopped\" class=\"stopped\">stopped by SIGINT after ")
                         .contains(": the result is partial</p>");
+            } finally {
+                child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    /**
+     * A capacity search stopped by a signal says so as a plain run does: its report and files are
+     * written with the steps that ran, and the JSON result and the HTML report are marked partial,
+     * so that nobody takes the capacity of an unfinished search for a found one.
+     */
+    @ParameterizedTest(name = "SIG{0}")
+    @CsvSource({"INT, 130", "TERM, 143"})
+    void aSignalStopsASearchAndItsFilesSayItWasStopped(String signal, int exitStatus)
+            throws Exception {
+        try (DemoServer server =
+                DemoServer.start(Corpus.profile("01_tiny", 1), ServeOptions.defaults())) {
+            Path out = dir.resolve("out.txt");
+            Path err = dir.resolve("err.txt");
+            Path json = dir.resolve("search.json");
+            Path html = dir.resolve("search.html");
+            // A range the demo target holds at every rate: the search grows fourfold to its
+            // maximum and confirms it, five steps of 2.5 s, so the signal comes in its middle.
+            Process child =
+                    process(
+                                    server,
+                                    out,
+                                    err,
+                                    List.of(
+                                            "-c32",
+                                            "-k",
+                                            "--search",
+                                            "p99 < 250ms",
+                                            "--search-range",
+                                            "50:3000",
+                                            "--search-step",
+                                            "2s",
+                                            "--search-warmup",
+                                            "500ms",
+                                            "--json",
+                                            json.toString(),
+                                            "--html",
+                                            html.toString()))
+                            .start();
+            try {
+                Awaitility.await()
+                        .atMost(Duration.ofSeconds(60))
+                        .pollInterval(Duration.ofMillis(50))
+                        .until(() -> !child.isAlive() || read(err).contains("step 1 (grow)"));
+                assertThat(child.isAlive()).as(read(out) + read(err)).isTrue();
+
+                Process kill =
+                        new ProcessBuilder("kill", "-" + signal, String.valueOf(child.pid()))
+                                .start();
+                assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+
+                assertThat(child.waitFor(30, TimeUnit.SECONDS))
+                        .as("the search ends soon after the signal")
+                        .isTrue();
+                assertThat(child.exitValue()).as(read(err)).isEqualTo(exitStatus);
+                assertThat(read(out)).contains("Capacity: ", "stopped after ");
+                assertThat(read(err))
+                        .contains("stopped by SIG" + signal + " after ", "the result is partial");
+
+                String written = read(json);
+                Stopped stopped = JsonResult.stopped(written).orElseThrow();
+                assertThat(stopped.signal()).isEqualTo("SIG" + signal);
+                // The load had run at least the step reported before the signal.
+                assertThat(stopped.afterMs()).isBetween(2_000L, 60_000L);
+                JsonNode search = new ObjectMapper().readTree(written).get("search");
+                assertThat(search.get("end").asText()).isEqualTo("stopped");
+                assertThat(search.get("steps").size())
+                        .isEqualTo(search.get("stepCount").asInt())
+                        .isPositive();
+                assertThat(read(html))
+                        .contains(
+                                "<p id=\"stopped\" class=\"stopped\">stopped by SIG"
+                                        + signal
+                                        + " after ")
+                        .contains(": the result is partial</p>")
+                        .contains("id=\"steps\"");
             } finally {
                 child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
