@@ -283,7 +283,11 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             if (reason.contains("too many open files")) {
                 reason += " (the open-file limit; raise it with ulimit -n)";
             }
-            fail(ErrorKind.CONNECT, "connect: cannot open a socket: " + reason, failingRequestNs());
+            long requestNs = failingRequestNs();
+            // The paced send it was for is lost, as with a failed connect: the slot takes the
+            // next one after the back-off, rather than wait for this one for the rest of the run.
+            pendingIntendedNs = -1;
+            fail(ErrorKind.CONNECT, "connect: cannot open a socket: " + reason, requestNs);
             return;
         }
         connecting = true;
