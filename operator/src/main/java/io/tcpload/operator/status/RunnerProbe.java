@@ -17,7 +17,7 @@ import io.tcpload.runner.contract.RunnerProtocol;
  * @param successes successful responses so far
  * @param failures failed responses so far
  * @param errors socket errors so far
- * @param tps responses in its last second
+ * @param tps responses per second in its last second, over that second's real length
  * @param p99Us its cumulative latency p99, in microseconds
  * @param clockOffsetUs the offset of its clock from the operator's that it was told with the
  *     instant (0 before)

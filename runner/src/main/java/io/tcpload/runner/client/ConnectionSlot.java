@@ -54,6 +54,12 @@ import javax.net.ssl.SSLException;
  * that began before the request it would answer was written (a second answer to one request, bytes
  * sent while the connection was idle), which is never credited to the request in flight.
  *
+ * <p>An error belongs to the request it fails, and with a warm-up follows that request: the oldest
+ * in flight, whose response is due, for a timeout, a read or write error or a close; the request
+ * itself when it cannot be built; in rate mode without keep-alive, the send a connection opens for.
+ * One of a warm-up request is left out, even when it happens after the warm-up has ended. An error
+ * that fails no request (a keep-alive connection that cannot open) counts when it happens.
+ *
  * <p>Threading: confined to its event loop. It is the last inbound handler of every channel it
  * opens; events from a channel it has already let go of (closed after a response, a timeout or an
  * error) are ignored, so a late close or response is never counted twice.
@@ -62,6 +68,12 @@ import javax.net.ssl.SSLException;
 final class ConnectionSlot extends ChannelInboundHandlerAdapter
         implements ChannelFutureListener, Runnable {
     private static final long MAX_BACKOFF_MS = 1000;
+
+    /**
+     * What {@link #failingRequestNs} says of an error that fails no request: it counts when it
+     * happens, and every instant of the load is measured once the warm-up's figures are dropped.
+     */
+    private static final long NO_REQUEST = Long.MAX_VALUE;
 
     /** The in-flight rings' first size; they double as needed, up to {@code maxInFlight}. */
     private static final int INITIAL_RING_SIZE = 16;
@@ -271,7 +283,11 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             if (reason.contains("too many open files")) {
                 reason += " (the open-file limit; raise it with ulimit -n)";
             }
-            fail(ErrorKind.CONNECT, "connect: cannot open a socket: " + reason);
+            long requestNs = failingRequestNs();
+            // The paced send it was for is lost, as with a failed connect: the slot takes the
+            // next one after the back-off, rather than wait for this one for the rest of the run.
+            pendingIntendedNs = -1;
+            fail(ErrorKind.CONNECT, "connect: cannot open a socket: " + reason, requestNs);
             return;
         }
         connecting = true;
@@ -332,8 +348,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         if (!future.isSuccess()) {
             // Netty leaves the channel of a failed connect open: closed here, or its socket would
             // stay open until the run ends. One that takes too long is failed by checkTimeout.
-            dropChannel();
-            fail(ErrorKind.CONNECT, "connect: " + describe(future.cause()));
+            dropAndFail(ErrorKind.CONNECT, "connect: " + describe(future.cause()));
             return;
         }
         long connectedNs = System.nanoTime();
@@ -376,8 +391,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     }
 
     private void handshakeFailed(Throwable cause) {
-        dropChannel();
-        fail(ErrorKind.TLS, TlsFailures.reason(cause));
+        dropAndFail(ErrorKind.TLS, TlsFailures.reason(cause));
     }
 
     /**
@@ -551,7 +565,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             return unsent(intendedNs, name, signOn, e);
         } catch (RequestBuildException e) {
             dropChannel();
-            fail(ErrorKind.WRITE, "request: " + e.getMessage());
+            fail(ErrorKind.WRITE, "request: " + e.getMessage(), intendedNs);
             return false;
         }
         if (inFlight == intendedAtNs.length) {
@@ -741,8 +755,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         if (inFlight == 0 || decoder.responseStartOffset() < receivedAtWrite[inFlightHead]) {
             // A second answer to one request, or bytes sent while nothing was asked: crediting
             // them to the request in flight would count one response twice.
-            dropChannel();
-            fail(ErrorKind.READ, "read: a response arrived that no request asked for");
+            dropAndFail(ErrorKind.READ, "read: a response arrived that no request asked for");
             return;
         }
         long intendedNs = intendedAtNs[inFlightHead];
@@ -871,14 +884,12 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         if (tlsFailure != null) {
             // A fatal alert after the handshake: with TLS 1.3 a server that refuses the client's
             // certificate says so only once the client has finished its side.
-            dropChannel();
-            fail(ErrorKind.TLS, TlsFailures.reason(tlsFailure));
+            dropAndFail(ErrorKind.TLS, TlsFailures.reason(tlsFailure));
             return;
         }
         if (cause instanceof DecoderException) {
-            dropChannel();
             Throwable reason = cause.getCause() != null ? cause.getCause() : cause;
-            fail(ErrorKind.READ, "read: " + reason.getMessage());
+            dropAndFail(ErrorKind.READ, "read: " + reason.getMessage());
         } else if (isWriteFailure(cause)) {
             String message = "write: " + describe(cause);
             connectionLost(ErrorKind.WRITE, message, message);
@@ -897,11 +908,9 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     private void connectionLost(ErrorKind kind, String cutMessage, String unansweredMessage) {
         ResponseDecoder current = decoderChannel == channel ? decoder : null;
         if (current != null && current.inResponse()) {
-            dropChannel();
-            fail(ErrorKind.READ, cutMessage);
+            dropAndFail(ErrorKind.READ, cutMessage);
         } else if (inFlight > 0 && !serverMayEnd) {
-            dropChannel();
-            fail(kind, unansweredMessage);
+            dropAndFail(kind, unansweredMessage);
         } else {
             serverEnded();
         }
@@ -955,14 +964,11 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             return;
         }
         if (connecting && nowNs - connectStartNs > timeoutNs) {
-            dropChannel();
-            fail(ErrorKind.TIMEOUT, "connect timed out");
+            dropAndFail(ErrorKind.TIMEOUT, "connect timed out");
         } else if (handshaking && nowNs - handshakeStartNs > timeoutNs) {
-            dropChannel();
-            fail(ErrorKind.TIMEOUT, "tls handshake timed out");
+            dropAndFail(ErrorKind.TIMEOUT, "tls handshake timed out");
         } else if (inFlight > 0 && nowNs - writtenAtNs[inFlightHead] > timeoutNs) {
-            dropChannel();
-            fail(ErrorKind.TIMEOUT, "response timed out");
+            dropAndFail(ErrorKind.TIMEOUT, "response timed out");
         }
     }
 
@@ -1001,16 +1007,47 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         }
     }
 
-    private void fail(ErrorKind kind, String message) {
+    /**
+     * The intended send time of the request an error of the current connection fails: the oldest in
+     * flight, whose response is due; else the paced send the connection opens for (rate mode
+     * without keep-alive); else {@link #NO_REQUEST}. Read it before {@link #dropChannel}, which
+     * forgets them.
+     */
+    private long failingRequestNs() {
+        if (inFlight > 0) {
+            return intendedAtNs[inFlightHead];
+        }
+        if (pendingIntendedNs >= 0) {
+            return pendingIntendedNs;
+        }
+        return NO_REQUEST;
+    }
+
+    /** Lets go of the current channel on an error of the request it fails, if any. */
+    private void dropAndFail(ErrorKind kind, String message) {
+        long requestNs = failingRequestNs();
+        dropChannel();
+        fail(kind, message, requestNs);
+    }
+
+    /**
+     * Counts an error, unless it fails a warm-up request ({@code requestNs}, its intended send
+     * time, or {@link #NO_REQUEST}), and opens the connection again after the back-off. In rate
+     * mode it counts in the stage of that request's intended time, as its response would.
+     */
+    private void fail(ErrorKind kind, String message, long requestNs) {
         if (!worker.running()) {
             return;
         }
-        worker.stats().recordError(kind, message);
-        if (endpoint != null) {
-            worker.stats().recordAddressError(endpoint.id());
-        }
-        if (pacer != null) {
-            pacer.stats().recordError(System.nanoTime() - pacer.startNs(), kind);
+        if (worker.measured(requestNs)) {
+            worker.stats().recordError(kind, message);
+            if (endpoint != null) {
+                worker.stats().recordAddressError(endpoint.id());
+            }
+            if (pacer != null) {
+                long atNs = requestNs == NO_REQUEST ? System.nanoTime() : requestNs;
+                pacer.stats().recordError(atNs - pacer.startNs(), kind);
+            }
         }
         growBackoff();
         reconnectAfter(backoffMs);

@@ -248,29 +248,33 @@ public record LiveStats(
     }
 
     /**
-     * One second.
+     * One second. Its rates are over its real length, as the progress line's: a run's last second,
+     * cut short by the end of the run or a stop, lasts less than a second.
      *
-     * @param successTps responses judged successful in that second
-     * @param failureTps responses judged failed in that second
-     * @param errors socket-level errors in that second
+     * @param successTps responses judged successful in that second, per second
+     * @param failureTps responses judged failed in that second, per second
+     * @param errors socket-level errors in that second (a count)
      * @param latencyUs that second's latency percentiles, in microseconds
      * @param errorMessages that second's error messages, most frequent first
+     * @param durationUs how long that second lasted, in microseconds: 1,000,000 for a whole one (0
+     *     before the first, and from a runner older than the field)
      */
     public record LastSecond(
-            long successTps,
-            long failureTps,
+            double successTps,
+            double failureTps,
             long errors,
             Percentiles latencyUs,
-            List<ErrorCount> errorMessages) {
-        static final LastSecond NONE = new LastSecond(0, 0, 0, Percentiles.EMPTY, List.of());
+            List<ErrorCount> errorMessages,
+            long durationUs) {
+        static final LastSecond NONE = new LastSecond(0, 0, 0, Percentiles.EMPTY, List.of(), 0);
 
         public LastSecond {
             latencyUs = latencyUs == null ? Percentiles.EMPTY : latencyUs;
             errorMessages = errorMessages == null ? List.of() : List.copyOf(errorMessages);
         }
 
-        /** Responses in that second, successful or not. */
-        public long tps() {
+        /** Responses in that second, successful or not, per second. */
+        public double tps() {
             return successTps + failureTps;
         }
     }

@@ -7,6 +7,7 @@ import io.tcpload.runner.contract.LiveStats.LastSecond;
 import io.tcpload.runner.contract.LiveStats.Percentiles;
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.Histograms;
+import io.tcpload.runner.stats.SecondSample;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -54,9 +55,14 @@ public final class LiveStatsTracker implements ProgressListener {
         stats = stats.started(startEpochUs);
     }
 
+    /**
+     * A second's figures; its rates over its real length, as the progress line gives them, so that
+     * a run's last second, cut short, shows the rate it ran at rather than its counts.
+     */
     @Override
     public void onSecond(Progress progress) {
-        Counts counts = progress.second().counts();
+        SecondSample second = progress.second();
+        Counts counts = second.counts();
         latencyTotalUs.add(progress.latencyUs());
         connectTotalUs.add(progress.connectUs());
         LiveStats now = stats;
@@ -66,15 +72,16 @@ public final class LiveStatsTracker implements ProgressListener {
                                         ? LivePhase.FINISHED
                                         : LivePhase.RUNNING)
                         .withSecond(
-                                progress.second().second(),
+                                second.second(),
                                 progress.openConnections(),
                                 progress.cumulative(),
                                 new LastSecond(
-                                        counts.successes(),
-                                        counts.failures(),
+                                        second.perSecond(counts.successes()),
+                                        second.perSecond(counts.failures()),
                                         counts.errors(),
                                         Percentiles.of(progress.latencyUs()),
-                                        progress.errors()),
+                                        progress.errors(),
+                                        second.durationUs()),
                                 Percentiles.of(latencyTotalUs),
                                 Percentiles.of(connectTotalUs));
     }

@@ -60,7 +60,10 @@ public final class PacedStats {
         }
     }
 
-    /** An error {@code elapsedNs} into the run. */
+    /**
+     * An error, counted in the stage of {@code elapsedNs} into the run: the intended send time of
+     * the request it failed, or when it happened for one that failed no request.
+     */
     public void recordError(long elapsedNs, ErrorKind kind) {
         StageTally tally = stage(elapsedNs);
         if (tally != null) {

@@ -6,6 +6,7 @@ import io.tcpload.runner.client.ProgressListener.Progress;
 import io.tcpload.runner.contract.LivePhase;
 import io.tcpload.runner.contract.LiveStats;
 import io.tcpload.runner.stats.Counts;
+import io.tcpload.runner.stats.CountsBuilder;
 import io.tcpload.runner.stats.Histograms;
 import io.tcpload.runner.stats.SecondSample;
 import java.util.List;
@@ -57,6 +58,7 @@ class LiveStatsTrackerTest {
         assertThat(stats.cumulative().requests()).isEqualTo(20);
         assertThat(stats.lastSecond().successTps()).isEqualTo(10);
         assertThat(stats.lastSecond().failureTps()).isZero();
+        assertThat(stats.lastSecond().durationUs()).isEqualTo(SecondSample.SECOND_US);
         assertThat(stats.lastSecond().latencyUs().p99()).isEqualTo(1_000);
         assertThat(stats.latencyUs().count()).isEqualTo(20);
         assertThat(stats.latencyUs().p50()).isEqualTo(100);
@@ -65,6 +67,35 @@ class LiveStatsTrackerTest {
         tracker.finished();
         assertThat(tracker.stats().phase()).isEqualTo(LivePhase.FINISHED);
         assertThat(tracker.stats().cumulative().requests()).isEqualTo(20);
+    }
+
+    @Test
+    void aRunsLastPartialSecondShowsItsRatesOverItsRealLength() {
+        tracker.onStart(1_000_000);
+        tracker.onMeasuredStart(1_000_000);
+        Counts whole = counts(100, 4);
+        tracker.onSecond(progress(1, whole, whole, histogram(100, 104)));
+        // The run ends half-way through its second second: half the responses, the same rates.
+        Counts half = CountsBuilder.counts().successes(50).failures(2).connectErrors(3).build();
+        tracker.onSecond(
+                new Progress(
+                        new SecondSample(2, half, 0, 0, 0, 0, 500_000),
+                        whole.plus(half),
+                        histogram(100, 52),
+                        Histograms.create(),
+                        List.of(),
+                        4));
+        tracker.finished();
+
+        LiveStats stats = tracker.stats();
+        assertThat(stats.second()).isEqualTo(2);
+        assertThat(stats.lastSecond().durationUs()).isEqualTo(500_000);
+        assertThat(stats.lastSecond().successTps()).isEqualTo(100.0);
+        assertThat(stats.lastSecond().failureTps()).isEqualTo(4.0);
+        assertThat(stats.lastSecond().tps()).isEqualTo(104.0);
+        assertThat(stats.lastSecond().errors()).as("a count, not a rate").isEqualTo(3);
+        assertThat(stats.cumulative().requests()).isEqualTo(156);
+        assertThat(LiveStats.fromJson(stats.toJson())).isEqualTo(stats);
     }
 
     @Test

@@ -57,6 +57,19 @@ public final class EngineRun {
                 (engine, control) -> engine.run(address, listener, control));
     }
 
+    /** Runs for the config's duration on {@code transport}. */
+    public static RunSummary run(Profile profile, LoadConfig config, Transport transport)
+            throws Exception {
+        InetSocketAddress address =
+                new InetSocketAddress(profile.target().host(), profile.target().port());
+        return run(
+                profile,
+                config,
+                transport,
+                () -> false,
+                (engine, control) -> engine.run(address, ProgressListener.NONE, control));
+    }
+
     /**
      * As {@link #run(Profile, LoadConfig, BooleanSupplier)}, with the target's name resolved by
      * {@code resolver}, as connections reopen.
@@ -87,8 +100,18 @@ public final class EngineRun {
     private static RunSummary run(
             Profile profile, LoadConfig config, BooleanSupplier enough, Call call)
             throws Exception {
+        return run(profile, config, Transport.select("auto"), enough, call);
+    }
+
+    private static RunSummary run(
+            Profile profile,
+            LoadConfig config,
+            Transport transport,
+            BooleanSupplier enough,
+            Call call)
+            throws Exception {
         RequestMix requests = RequestMix.compile(profile, RunnerSlice.SINGLE, name -> null);
-        LoadEngine engine = new LoadEngine(profile, config, requests, Transport.select("auto"));
+        LoadEngine engine = new LoadEngine(profile, config, requests, transport);
         RunControl control = new RunControl();
         CompletableFuture<RunSummary> result =
                 CompletableFuture.supplyAsync(
