@@ -136,6 +136,20 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     /** What the last request built sent for its response's echo checks. */
     private byte[][] lastSent;
 
+    /**
+     * Rate mode: the next send's request, built ahead of its fire time ({@link #prepare}), or null.
+     * The send at the fire time takes it.
+     */
+    private ByteBuf preparedRequest;
+
+    /** The mix's request index of {@link #preparedRequest}, and what it sent for echo checks. */
+    private int preparedName;
+
+    private byte[][] preparedSent;
+
+    /** Why the request built ahead could not be built, or null. */
+    private RequestBuildException preparedFailure;
+
     /** Requests in a row that could not be sent for a missing value, on this connection. */
     private int unsentInARow;
 
@@ -489,11 +503,57 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      */
     void sendAt(long intendedNs) {
         if (worker.config().keepAlive()) {
-            sendOne(intendedNs, false, nextName());
+            if (preparedRequest != null || preparedFailure != null) {
+                sendPrepared(intendedNs);
+            } else {
+                sendOne(intendedNs, false, nextName());
+            }
         } else {
             pendingIntendedNs = intendedNs;
             connect();
         }
+    }
+
+    /**
+     * Rate mode: builds the request of the next send now, ahead of its fire time, so that {@link
+     * #sendAt} only writes it; the pacer calls it when this slot {@link #canSend} and will take
+     * that send. Only on a kept-open connection whose requests carry no values from responses,
+     * which could still change before the fire time; otherwise the send builds its request itself.
+     */
+    void prepare() {
+        if (!worker.config().keepAlive()
+                || variables != null
+                || preparedRequest != null
+                || preparedFailure != null) {
+            return;
+        }
+        int name = nextName();
+        preparedName = name;
+        try {
+            preparedRequest = nextRequest(name);
+            preparedSent = lastSent;
+        } catch (RequestBuildException e) {
+            preparedFailure = e;
+        }
+        lastSent = null;
+    }
+
+    /** Sends the request {@link #prepare} built, or fails as its build failed. */
+    private void sendPrepared(long intendedNs) {
+        ByteBuf request = preparedRequest;
+        RequestBuildException failure = preparedFailure;
+        preparedRequest = null;
+        preparedFailure = null;
+        if (failure instanceof MissingValueException missing) {
+            unsent(intendedNs, preparedName, false, missing);
+            return;
+        } else if (failure != null) {
+            notBuilt(failure);
+            return;
+        }
+        byte[][] sent = preparedSent;
+        preparedSent = null;
+        write(request, sent, intendedNs, false, preparedName, false);
     }
 
     /**
@@ -543,10 +603,33 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         } catch (MissingValueException e) {
             return unsent(intendedNs, name, signOn, e);
         } catch (RequestBuildException e) {
-            dropChannel();
-            fail(ErrorKind.WRITE, "request: " + e.getMessage());
-            return false;
+            return notBuilt(e);
         }
+        byte[][] sent = lastSent;
+        lastSent = null;
+        write(request, sent, intendedNs, resent, name, signOn);
+        return true;
+    }
+
+    /** A request that could not be built: the connection is dropped. */
+    private boolean notBuilt(RequestBuildException e) {
+        dropChannel();
+        fail(ErrorKind.WRITE, "request: " + e.getMessage());
+        return false;
+    }
+
+    /**
+     * Writes a request built for a send intended at {@code intendedNs}.
+     *
+     * @param sent what it sent for its response's echo checks, or null
+     */
+    private void write(
+            ByteBuf request,
+            byte[][] sent,
+            long intendedNs,
+            boolean resent,
+            int name,
+            boolean signOn) {
         if (inFlight == intendedAtNs.length) {
             growRing();
         }
@@ -559,9 +642,8 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             nameInFlight[tail] = name;
         }
         if (sentInFlight != null) {
-            sentInFlight[tail] = lastSent;
+            sentInFlight[tail] = sent;
         }
-        lastSent = null;
         unsentInARow = 0;
         if (pacer != null && !resent) {
             pacer.stats().recordSend(intendedNs - pacer.startNs(), nowNs - intendedNs);
@@ -576,7 +658,6 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         worker.stats().recordBytesWritten(request.readableBytes());
         // A void promise creates nothing per request; a failed write arrives in exceptionCaught.
         channel.writeAndFlush(request, channel.voidPromise());
-        return true;
     }
 
     /**
@@ -935,6 +1016,11 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     void stop() {
         dropChannel();
         resendCount = 0;
+        if (preparedRequest != null) {
+            preparedRequest.release();
+            preparedRequest = null;
+        }
+        preparedFailure = null;
         for (int i = 0; i < ownRequests.length; i++) {
             if (ownRequests[i] != null) {
                 ownRequests[i].release();
