@@ -153,6 +153,17 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     /** Requests in a row that could not be sent for a missing value, on this connection. */
     private int unsentInARow;
 
+    /**
+     * Requests in a row whose {@code $(length)} did not fit its field, whatever the connection: a
+     * round of the mix of them pauses the closed loop's sends for the back-off.
+     */
+    private int unfitInARow;
+
+    /** Whether the closed loop's sends wait out the back-off after such a round. */
+    private boolean pausedAfterUnfit;
+
+    private final Runnable resumeAfterUnfit = this::resumeAfterUnfit;
+
     /** Tells the decoder which request the response it completes answers: the oldest in flight. */
     private final IntSupplier answering = this::answeringName;
 
@@ -469,7 +480,8 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     /**
      * Writes the requests left unanswered by the last connection's close, first on the new one.
      *
-     * @return whether the connection is still this slot's (a request that cannot be built drops it)
+     * @return whether the connection is still this slot's (a request that needs a missing value may
+     *     drop it)
      */
     private boolean resendPending() {
         int count = resendCount;
@@ -545,10 +557,10 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         preparedRequest = null;
         preparedFailure = null;
         if (failure instanceof MissingValueException missing) {
-            unsent(intendedNs, preparedName, false, missing);
+            unsent(intendedNs, preparedName, false, false, missing);
             return;
         } else if (failure != null) {
-            notBuilt(failure);
+            unfit(intendedNs, preparedName, false, false, failure);
             return;
         }
         byte[][] sent = preparedSent;
@@ -578,6 +590,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
                 && !handshaking
                 && signOnAt < 0
                 && !signOnDue
+                && !pausedAfterUnfit
                 && inFlight < maxInFlight
                 && channel.isWritable()
                 && (reusable || sentOnChannel == 0)) {
@@ -593,7 +606,8 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      * @param resent whether it is one the server's close left unanswered (not another send of the
      *     schedule)
      * @param name which request of the mix it is (0 without a mix)
-     * @return false when the request could not be built (the connection is then dropped)
+     * @return whether sending may go on: false when the request could not be built and the
+     *     connection was dropped, or the sends pause
      */
     private boolean sendOne(long intendedNs, boolean resent, int name) {
         ByteBuf request;
@@ -601,9 +615,9 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         try {
             request = nextRequest(name);
         } catch (MissingValueException e) {
-            return unsent(intendedNs, name, signOn, e);
+            return unsent(intendedNs, name, signOn, resent, e);
         } catch (RequestBuildException e) {
-            return notBuilt(e);
+            return unfit(intendedNs, name, signOn, resent, e);
         }
         byte[][] sent = lastSent;
         lastSent = null;
@@ -611,11 +625,73 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         return true;
     }
 
-    /** A request that could not be built: the connection is dropped. */
-    private boolean notBuilt(RequestBuildException e) {
-        dropChannel();
-        fail(ErrorKind.WRITE, "request: " + e.getMessage());
+    /**
+     * A request whose {@code $(length)} does not fit its field: not sent, and counted as a failed
+     * request with the reason, never as a socket error, since nothing is wrong with the connection.
+     * The connection goes on with the next request. Without keep-alive in rate mode, where it was
+     * opened for this send alone, it is closed and the slot waits for the next send. In the closed
+     * loop a round of the mix in a row that did not fit (a request that never fits, most often)
+     * pauses the sends for the back-off, so that they fail at its pace, not in a busy loop.
+     *
+     * @return whether sending may go on now
+     */
+    private boolean unfit(
+            long intendedNs, int name, boolean signOn, boolean resent, RequestBuildException e) {
+        countUnsent(intendedNs, name, signOn, resent, e.getMessage());
+        if (signOn) {
+            nextSignOnLater();
+            return true;
+        }
+        if (pacer != null) {
+            if (worker.config().keepAlive()) {
+                return true;
+            }
+            dropChannel();
+            run();
+            return false;
+        }
+        if (resent || ++unfitInARow <= worker.requests().size()) {
+            return true;
+        }
+        unfitInARow = 0;
+        growBackoff();
+        pausedAfterUnfit = true;
+        worker.loop().schedule(resumeAfterUnfit, backoffMs, TimeUnit.MILLISECONDS);
         return false;
+    }
+
+    /** The back-off after a round of requests that did not fit is over: sends go on. */
+    private void resumeAfterUnfit() {
+        pausedAfterUnfit = false;
+        if (channel != null && !connecting && !handshaking) {
+            sendWhileAllowed();
+        }
+    }
+
+    /**
+     * Counts a request not sent, as a failed request with {@code reason} (a sign-on's on its own
+     * row); in rate mode, a send of the schedule's as taken, so that it is not reported as one
+     * still waiting for a connection.
+     */
+    private void countUnsent(
+            long intendedNs, int name, boolean signOn, boolean resent, String reason) {
+        if (worker.running() && worker.measured(intendedNs)) {
+            worker.stats().recordUnsent(signOn, cursor == null ? -1 : name, reason);
+        }
+        if (pacer != null && !resent && !signOn) {
+            pacer.stats()
+                    .recordUnsent(intendedNs - pacer.startNs(), System.nanoTime() - intendedNs);
+        }
+    }
+
+    /**
+     * A sign-on not sent: the next sign-on, or the mix, goes on, each checked as it is built.
+     * Later, not from within the send: the next sign-on would recurse through here.
+     */
+    private void nextSignOnLater() {
+        Channel signingOn = channel;
+        int next = signOnAt + 1;
+        worker.loop().execute(() -> signOnAfterUnsent(signingOn, next));
     }
 
     /**
@@ -645,6 +721,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             sentInFlight[tail] = sent;
         }
         unsentInARow = 0;
+        unfitInARow = 0;
         if (pacer != null && !resent) {
             pacer.stats().recordSend(intendedNs - pacer.startNs(), nowNs - intendedNs);
         }
@@ -669,16 +746,11 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      *
      * @return whether the connection is still this slot's
      */
-    private boolean unsent(long intendedNs, int name, boolean signOn, MissingValueException e) {
-        if (worker.running() && worker.measured(intendedNs)) {
-            worker.stats().recordUnsent(signOn, cursor == null ? -1 : name, e.getMessage());
-        }
+    private boolean unsent(
+            long intendedNs, int name, boolean signOn, boolean resent, MissingValueException e) {
+        countUnsent(intendedNs, name, signOn, resent, e.getMessage());
         if (signOn) {
-            // The next sign-on, or the mix, goes on: its own values are checked as it is built.
-            // Later, not from within the send: the next sign-on would recurse through here.
-            Channel signingOn = channel;
-            int next = signOnAt + 1;
-            worker.loop().execute(() -> signOnAfterUnsent(signingOn, next));
+            nextSignOnLater();
             return true;
         }
         unsentInARow++;
