@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * ({@link WakeLead}): the request of the connection that will take the send is built then, and the
  * loop waits out the rest of the lead spinning, so that the send leaves at its fire time, not when
  * a sleeping thread happens to be woken (a fraction of a millisecond to a millisecond late) and has
- * built the request on cold caches. The lead is bounded, and none is taken under 1 ms between
+ * built the request on cold caches. The lead is bounded, and none is taken under 2.5 ms between
  * sends, so the spinning costs little at low rates and nothing at high ones.
  *
  * <p>Threading: confined to its event loop.

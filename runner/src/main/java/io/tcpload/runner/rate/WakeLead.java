@@ -14,11 +14,12 @@ package io.tcpload.runner.rate;
  *
  * <p>The lead follows how late the loop turned out to be ready (woken, and the request built) after
  * the instant it asked for, the way TCP estimates its retransmission timeout (RFC 6298): a smoothed
- * mean plus four smoothed mean deviations (at least {@link #MIN_LEAD_NS} more), so that a quiet
+ * mean plus four smoothed mean deviations (at least {@link #MARGIN_NS} more), so that a quiet
  * machine spins briefly and a busy one wakes earlier. It never exceeds {@link #MAX_LEAD_NS}, nor a
- * twentieth of the idle time before the fire time, so that the spinning costs at most 5% of a
- * loop's time whatever the rate; at high rates (under 1 ms between sends) there is no lead at all,
- * and the loop is busy anyway.
+ * 25th of the idle time before the fire time, so that the spinning costs at most 4% of a loop's
+ * time. A lead under {@link #MIN_LEAD_NS} is none: it would rarely beat a wake-up's own lateness.
+ * So from 400 sends a second on a loop (2.5 ms apart) there is no lead and nothing spins: the loop
+ * is busy then anyway, and CPU that the target or other loops may need is not spent on waiting.
  *
  * <p>Pure: no clock. Threading: not thread-safe; one owner (an event loop's pacer) calls it.
  */
@@ -26,11 +27,17 @@ public final class WakeLead {
     /** The longest lead, and so the longest a loop spins before one send. */
     static final long MAX_LEAD_NS = 2_000_000;
 
-    /** Below this a lead is not worth a spin: the timer is set for the fire time itself. */
-    static final long MIN_LEAD_NS = 50_000;
+    /**
+     * Below this a lead is not worth a spin, being shorter than a wake-up's own lateness on Linux
+     * (0.1 ms and more): the timer is set for the fire time itself.
+     */
+    static final long MIN_LEAD_NS = 100_000;
 
-    /** The lead is at most this fraction of the idle time before the fire time (1/20: 5%). */
-    static final int IDLE_SHARE = 20;
+    /** The lead is at most this fraction of the idle time before the fire time (1/25: 4%). */
+    static final int IDLE_SHARE = 25;
+
+    /** The least the lead is above the lateness expected, for a lateness that hardly varies. */
+    static final long MARGIN_NS = 50_000;
 
     /**
      * A sample is taken as at most this late: a stall of the whole process (a pause of the
@@ -48,7 +55,7 @@ public final class WakeLead {
      * ahead of it.
      */
     public long leadNs(long idleNs) {
-        long wanted = smoothedLateNs + Math.max(MIN_LEAD_NS, 4 * deviationNs);
+        long wanted = smoothedLateNs + Math.max(MARGIN_NS, 4 * deviationNs);
         long lead = Math.min(Math.min(wanted, MAX_LEAD_NS), idleNs / IDLE_SHARE);
         return lead < MIN_LEAD_NS ? 0 : lead;
     }

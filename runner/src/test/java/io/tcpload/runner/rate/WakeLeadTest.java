@@ -58,17 +58,18 @@ class WakeLeadTest {
     }
 
     @Test
-    void theLeadIsAtMostATwentiethOfTheIdleTime() {
+    void theLeadIsAtMostA25thOfTheIdleTime() {
         WakeLead lead = new WakeLead();
-        assertThat(lead.leadNs(4 * MS)).isEqualTo(200 * US);
-        assertThat(lead.leadNs(MS)).isEqualTo(50 * US);
+        assertThat(lead.leadNs(10 * MS)).isEqualTo(400 * US);
+        assertThat(lead.leadNs(2_500 * US)).isEqualTo(100 * US);
     }
 
     @Test
     void atHighRatesThereIsNoLead() {
         WakeLead lead = new WakeLead();
-        assertThat(lead.leadNs(999 * US)).isZero();
-        assertThat(lead.leadNs(100 * US)).isZero();
+        // From 400 sends a second on a loop: a lead under 0.1 ms would not beat the wake-up.
+        assertThat(lead.leadNs(2_499 * US)).isZero();
+        assertThat(lead.leadNs(MS)).isZero();
         assertThat(lead.leadNs(0)).isZero();
         assertThat(lead.leadNs(-5 * US)).isZero();
     }
