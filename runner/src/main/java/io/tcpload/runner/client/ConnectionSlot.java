@@ -149,8 +149,33 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     /** What the last request built sent for its response's echo checks. */
     private byte[][] lastSent;
 
+    /**
+     * Rate mode: the next send's request, built ahead of its fire time ({@link #prepare}), or null.
+     * The send at the fire time takes it.
+     */
+    private ByteBuf preparedRequest;
+
+    /** The mix's request index of {@link #preparedRequest}, and what it sent for echo checks. */
+    private int preparedName;
+
+    private byte[][] preparedSent;
+
+    /** Why the request built ahead could not be built, or null. */
+    private RequestBuildException preparedFailure;
+
     /** Requests in a row that could not be sent for a missing value, on this connection. */
     private int unsentInARow;
+
+    /**
+     * Requests in a row whose {@code $(length)} did not fit its field, whatever the connection: a
+     * round of the mix of them pauses the closed loop's sends for the back-off.
+     */
+    private int unfitInARow;
+
+    /** Whether the closed loop's sends wait out the back-off after such a round. */
+    private boolean pausedAfterUnfit;
+
+    private final Runnable resumeAfterUnfit = this::resumeAfterUnfit;
 
     /** Tells the decoder which request the response it completes answers: the oldest in flight. */
     private final IntSupplier answering = this::answeringName;
@@ -476,7 +501,8 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     /**
      * Writes the requests left unanswered by the last connection's close, first on the new one.
      *
-     * @return whether the connection is still this slot's (a request that cannot be built drops it)
+     * @return whether the connection is still this slot's (a request that needs a missing value may
+     *     drop it)
      */
     private boolean resendPending() {
         int count = resendCount;
@@ -510,11 +536,57 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      */
     void sendAt(long intendedNs) {
         if (worker.config().keepAlive()) {
-            sendOne(intendedNs, false, nextName());
+            if (preparedRequest != null || preparedFailure != null) {
+                sendPrepared(intendedNs);
+            } else {
+                sendOne(intendedNs, false, nextName());
+            }
         } else {
             pendingIntendedNs = intendedNs;
             connect();
         }
+    }
+
+    /**
+     * Rate mode: builds the request of the next send now, ahead of its fire time, so that {@link
+     * #sendAt} only writes it; the pacer calls it when this slot {@link #canSend} and will take
+     * that send. Only on a kept-open connection whose requests carry no values from responses,
+     * which could still change before the fire time; otherwise the send builds its request itself.
+     */
+    void prepare() {
+        if (!worker.config().keepAlive()
+                || variables != null
+                || preparedRequest != null
+                || preparedFailure != null) {
+            return;
+        }
+        int name = nextName();
+        preparedName = name;
+        try {
+            preparedRequest = nextRequest(name);
+            preparedSent = lastSent;
+        } catch (RequestBuildException e) {
+            preparedFailure = e;
+        }
+        lastSent = null;
+    }
+
+    /** Sends the request {@link #prepare} built, or fails as its build failed. */
+    private void sendPrepared(long intendedNs) {
+        ByteBuf request = preparedRequest;
+        RequestBuildException failure = preparedFailure;
+        preparedRequest = null;
+        preparedFailure = null;
+        if (failure instanceof MissingValueException missing) {
+            unsent(intendedNs, preparedName, false, false, missing);
+            return;
+        } else if (failure != null) {
+            unfit(intendedNs, preparedName, false, false, failure);
+            return;
+        }
+        byte[][] sent = preparedSent;
+        preparedSent = null;
+        write(request, sent, intendedNs, false, preparedName, false);
     }
 
     /**
@@ -539,6 +611,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
                 && !handshaking
                 && signOnAt < 0
                 && !signOnDue
+                && !pausedAfterUnfit
                 && inFlight < maxInFlight
                 && channel.isWritable()
                 && (reusable || sentOnChannel == 0)) {
@@ -554,7 +627,8 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      * @param resent whether it is one the server's close left unanswered (not another send of the
      *     schedule)
      * @param name which request of the mix it is (0 without a mix)
-     * @return false when the request could not be built (the connection is then dropped)
+     * @return whether sending may go on: false when the request could not be built and the
+     *     connection was dropped, or the sends pause
      */
     private boolean sendOne(long intendedNs, boolean resent, int name) {
         ByteBuf request;
@@ -562,12 +636,97 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         try {
             request = nextRequest(name);
         } catch (MissingValueException e) {
-            return unsent(intendedNs, name, signOn, e);
+            return unsent(intendedNs, name, signOn, resent, e);
         } catch (RequestBuildException e) {
+            return unfit(intendedNs, name, signOn, resent, e);
+        }
+        byte[][] sent = lastSent;
+        lastSent = null;
+        write(request, sent, intendedNs, resent, name, signOn);
+        return true;
+    }
+
+    /**
+     * A request whose {@code $(length)} does not fit its field: not sent, and counted as a failed
+     * request with the reason, never as a socket error, since nothing is wrong with the connection.
+     * The connection goes on with the next request. Without keep-alive in rate mode, where it was
+     * opened for this send alone, it is closed and the slot waits for the next send. In the closed
+     * loop a round of the mix in a row that did not fit (a request that never fits, most often)
+     * pauses the sends for the back-off, so that they fail at its pace, not in a busy loop.
+     *
+     * @return whether sending may go on now
+     */
+    private boolean unfit(
+            long intendedNs, int name, boolean signOn, boolean resent, RequestBuildException e) {
+        countUnsent(intendedNs, name, signOn, resent, e.getMessage());
+        if (signOn) {
+            nextSignOnLater();
+            return true;
+        }
+        if (pacer != null) {
+            if (worker.config().keepAlive()) {
+                return true;
+            }
             dropChannel();
-            fail(ErrorKind.WRITE, "request: " + e.getMessage(), intendedNs);
+            run();
             return false;
         }
+        if (resent || ++unfitInARow <= worker.requests().size()) {
+            return true;
+        }
+        unfitInARow = 0;
+        growBackoff();
+        pausedAfterUnfit = true;
+        worker.loop().schedule(resumeAfterUnfit, backoffMs, TimeUnit.MILLISECONDS);
+        return false;
+    }
+
+    /** The back-off after a round of requests that did not fit is over: sends go on. */
+    private void resumeAfterUnfit() {
+        pausedAfterUnfit = false;
+        if (channel != null && !connecting && !handshaking) {
+            sendWhileAllowed();
+        }
+    }
+
+    /**
+     * Counts a request not sent, as a failed request with {@code reason} (a sign-on's on its own
+     * row); in rate mode, a send of the schedule's as taken, so that it is not reported as one
+     * still waiting for a connection.
+     */
+    private void countUnsent(
+            long intendedNs, int name, boolean signOn, boolean resent, String reason) {
+        if (worker.running() && worker.measured(intendedNs)) {
+            worker.stats().recordUnsent(signOn, cursor == null ? -1 : name, reason);
+        }
+        if (pacer != null && !resent && !signOn) {
+            pacer.stats()
+                    .recordUnsent(intendedNs - pacer.startNs(), System.nanoTime() - intendedNs);
+        }
+    }
+
+    /**
+     * A sign-on not sent: the next sign-on, or the mix, goes on, each checked as it is built.
+     * Later, not from within the send: the next sign-on would recurse through here.
+     */
+    private void nextSignOnLater() {
+        Channel signingOn = channel;
+        int next = signOnAt + 1;
+        worker.loop().execute(() -> signOnAfterUnsent(signingOn, next));
+    }
+
+    /**
+     * Writes a request built for a send intended at {@code intendedNs}.
+     *
+     * @param sent what it sent for its response's echo checks, or null
+     */
+    private void write(
+            ByteBuf request,
+            byte[][] sent,
+            long intendedNs,
+            boolean resent,
+            int name,
+            boolean signOn) {
         if (inFlight == intendedAtNs.length) {
             growRing();
         }
@@ -580,10 +739,10 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             nameInFlight[tail] = name;
         }
         if (sentInFlight != null) {
-            sentInFlight[tail] = lastSent;
+            sentInFlight[tail] = sent;
         }
-        lastSent = null;
         unsentInARow = 0;
+        unfitInARow = 0;
         if (pacer != null && !resent) {
             pacer.stats().recordSend(intendedNs - pacer.startNs(), nowNs - intendedNs);
         }
@@ -600,7 +759,6 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         }
         // A void promise creates nothing per request; a failed write arrives in exceptionCaught.
         channel.writeAndFlush(request, channel.voidPromise());
-        return true;
     }
 
     /**
@@ -612,16 +770,11 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      *
      * @return whether the connection is still this slot's
      */
-    private boolean unsent(long intendedNs, int name, boolean signOn, MissingValueException e) {
-        if (worker.running() && worker.measured(intendedNs)) {
-            worker.stats().recordUnsent(signOn, cursor == null ? -1 : name, e.getMessage());
-        }
+    private boolean unsent(
+            long intendedNs, int name, boolean signOn, boolean resent, MissingValueException e) {
+        countUnsent(intendedNs, name, signOn, resent, e.getMessage());
         if (signOn) {
-            // The next sign-on, or the mix, goes on: its own values are checked as it is built.
-            // Later, not from within the send: the next sign-on would recurse through here.
-            Channel signingOn = channel;
-            int next = signOnAt + 1;
-            worker.loop().execute(() -> signOnAfterUnsent(signingOn, next));
+            nextSignOnLater();
             return true;
         }
         unsentInARow++;
@@ -976,6 +1129,11 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     void stop() {
         dropChannel();
         resendCount = 0;
+        if (preparedRequest != null) {
+            preparedRequest.release();
+            preparedRequest = null;
+        }
+        preparedFailure = null;
         for (int i = 0; i < ownRequests.length; i++) {
             if (ownRequests[i] != null) {
                 ownRequests[i].release();

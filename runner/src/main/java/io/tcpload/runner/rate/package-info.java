@@ -27,9 +27,12 @@
  *       and writes the request on that connection. Then, if a connection is still idle and {@code
  *       peek()} is not {@code END}, it schedules itself after {@code startNs + peek() - now} ns;
  *       otherwise the next connection that becomes idle (a response, a reconnect) runs the step. It
- *       never sleeps; a late step sends everything due at once, and later times do not shift.
- *       {@link io.tcpload.runner.rate.FireTimes#dueAt(long)} is the number of sends waiting for a
- *       connection, for progress and metrics.
+ *       never sleeps; a late step sends everything due at once, and later times do not shift. A
+ *       loop that would sit idle until the fire time sets its timer {@link
+ *       io.tcpload.runner.rate.WakeLead#leadNs} ahead of it, builds the request when it wakes, and
+ *       spins the rest, telling {@link io.tcpload.runner.rate.WakeLead#record} how late it was
+ *       ready. {@link io.tcpload.runner.rate.FireTimes#dueAt(long)} is the number of sends waiting
+ *       for a connection, for progress and metrics.
  *   <li>Latency is measured from the intended time into the corrected histogram, and from the
  *       actual write into the uncorrected one (no {@code recordValueWithExpectedInterval}). A send
  *       written later than its intended time counts as behind schedule; its lag ({@code write -

@@ -3,9 +3,12 @@ package io.tcpload.runner.stats;
 /**
  * Totals of a run (or of one second of it).
  *
- * @param requests complete responses (successes plus failures)
+ * @param requests complete responses, and requests not sent because they could not be built
+ *     (successes plus failures)
  * @param successes responses judged successful
- * @param failures complete responses judged failed (wrong code or HTTP status)
+ * @param failures complete responses judged failed (wrong code or HTTP status, a value not found),
+ *     and requests not sent because they could not be built (a {@code $(length)} that does not fit
+ *     its field, a value missing): each with its reason among the error messages
  * @param connectErrors connects refused or failed
  * @param readErrors bad responses: framing errors, oversize, EOF before a full response
  * @param writeErrors failed writes

@@ -152,8 +152,10 @@ public final class LoopStats {
     }
 
     /**
-     * A request not sent because a value it needs is missing ({@code message}): a failure of the
-     * mix without a latency, or of a sign-on's own row only.
+     * A request not sent because it could not be built ({@code message}: a value it needs is
+     * missing, its {@code $(length)} does not fit): a failed request without a latency, or a
+     * failure of a sign-on's own row only. Not a socket error: nothing was wrong with the
+     * connection.
      *
      * @param index the named request's index, or -1 without a mix
      */

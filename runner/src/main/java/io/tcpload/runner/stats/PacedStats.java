@@ -44,6 +44,22 @@ public final class PacedStats {
         }
     }
 
+    /**
+     * A send whose request could not be built ({@code $(length)} does not fit, a value is missing),
+     * taken from the schedule {@code lagNs} after its intended time, which was {@code intendedNs}
+     * into the run: not written, and a failure of its stage without a latency. It counts among the
+     * sends, since the schedule's send was taken, so that it is not reported as one still waiting
+     * for a connection.
+     */
+    public void recordUnsent(long intendedNs, long lagNs) {
+        recordSend(intendedNs, lagNs);
+        StageTally tally = stage(intendedNs);
+        if (tally != null) {
+            tally.requests++;
+            tally.failures++;
+        }
+    }
+
     /** A response to a send intended {@code intendedNs} into the run. */
     public void recordResponse(
             long intendedNs, boolean success, long correctedMicros, long uncorrectedMicros) {

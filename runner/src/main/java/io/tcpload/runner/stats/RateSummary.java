@@ -10,10 +10,12 @@ import org.HdrHistogram.Histogram;
  *
  * @param requestedRate the constant rate asked for ({@code -R}), or 0 when stages set the rate
  * @param planned the sends the schedule planned for the time the run lasted
- * @param sent the sends actually written
+ * @param sent the sends taken from the schedule: written, or failed as their request could not be
+ *     built (a {@code $(length)} that does not fit, a missing value), which are not written
  * @param late sends written more than {@link #LATE_US} after their intended time
  * @param uncorrectedUs latency from the actual write to the response, in µs
- * @param lagUs for every send, how long after its intended time it was written, in µs
+ * @param lagUs for every send, how long after its intended time it was written (or failed to be
+ *     built), in µs
  * @param stages one row per {@code --stages} stage; empty for a constant rate
  */
 public record RateSummary(

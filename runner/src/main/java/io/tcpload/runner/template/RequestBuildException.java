@@ -1,8 +1,11 @@
 package io.tcpload.runner.template;
 
 /**
- * A request could not be built, such as a length that does not fit its field. Nothing was written
- * to the output buffer. The message is a plain sentence meant for the user.
+ * A request could not be built: its {@code $(length)} does not fit {@code req_len_len} digits, or
+ * ({@link MissingValueException}) a value it carries from a response is missing. Nothing was
+ * written to the output buffer. The request is not sent; the load counts it as a failed request
+ * with this message as its reason. The message is a plain sentence meant for the user, the same for
+ * every request that fails for the same reason, so that a run's failures aggregate by it.
  */
 public class RequestBuildException extends RuntimeException {
     private static final long serialVersionUID = 1L;

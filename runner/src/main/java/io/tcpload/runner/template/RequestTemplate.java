@@ -235,12 +235,12 @@ public final class RequestTemplate {
      * event loops at once (parameter state is shared lock-free).
      *
      * @throws RequestBuildException when the $(length) value does not fit lengthWidth digits;
-     *     nothing is left in out then
+     *     nothing is left in out then. It has no stack trace: a run may throw one per request
      */
     public void writeRequest(ByteBuf out, long connectionId) {
         if (staticRequest != null) {
             if (staticError != null) {
-                throw new RequestBuildException(staticError);
+                throw new RequestBuildException(staticError, true);
             }
             out.writeBytes(staticRequest);
             return;
@@ -309,7 +309,10 @@ public final class RequestTemplate {
         return sent;
     }
 
-    /** Sets the length field's value and digit count, or fails when it does not fit. */
+    /**
+     * Sets the length field's value and digit count, or fails when it does not fit: never cut to
+     * its leading digits, as wrktcp does, since the peer would read a wrong length.
+     */
     private void resolveLength(Segment.Draw draw, long headBytes, long bodyBytes) {
         boolean total = lengthType == LengthType.TOTAL;
         long base = total ? headBytes + bodyBytes : bodyBytes;
@@ -318,12 +321,7 @@ public final class RequestTemplate {
         if (lengthWidth > 0) {
             long value = base + (long) selfFields * lengthWidth;
             if (decimalDigits(value) > lengthWidth) {
-                throw new RequestBuildException(
-                        "request length "
-                                + value
-                                + " does not fit req_len_len = "
-                                + lengthWidth
-                                + " digits");
+                throw new RequestBuildException(doesNotFit(value, total), true);
             }
             draw.lengthValue = value;
             draw.lengthDigits = lengthWidth;
@@ -339,6 +337,26 @@ public final class RequestTemplate {
         }
         draw.lengthValue = value;
         draw.lengthDigits = digits;
+    }
+
+    /**
+     * Why a request whose length is {@code value} is not sent: the field, the size and what the
+     * field holds. One sentence per size, so that the failures of a run aggregate by it.
+     */
+    private String doesNotFit(long value, boolean total) {
+        // The value has more digits than the width, so the width is at most 18 and this fits.
+        long most = 1;
+        for (int i = 0; i < lengthWidth; i++) {
+            most *= 10;
+        }
+        return "$(length) of "
+                + value
+                + (total ? " request bytes" : " body bytes")
+                + " does not fit req_len_len = "
+                + lengthWidth
+                + " digits (at most "
+                + (most - 1)
+                + ")";
     }
 
     static int decimalDigits(long value) {

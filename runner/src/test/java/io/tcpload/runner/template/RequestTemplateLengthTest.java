@@ -124,7 +124,8 @@ class RequestTemplateLengthTest {
 
         assertThatThrownBy(() -> template.writeRequest(out, 1))
                 .isInstanceOf(RequestBuildException.class)
-                .hasMessage("request length 100 does not fit req_len_len = 2 digits");
+                .hasMessage(
+                        "$(length) of 100 body bytes does not fit req_len_len = 2 digits (at most 99)");
         assertThat(out.toString(StandardCharsets.US_ASCII)).isEqualTo("previous");
     }
 
@@ -142,7 +143,8 @@ class RequestTemplateLengthTest {
         assertThat(out.toString(StandardCharsets.US_ASCII)).isEqualTo("0512345");
         assertThatThrownBy(() -> template.writeRequest(out, 1))
                 .isInstanceOf(RequestBuildException.class)
-                .hasMessage("request length 789 does not fit req_len_len = 2 digits");
+                .hasMessage(
+                        "$(length) of 789 body bytes does not fit req_len_len = 2 digits (at most 99)");
         assertThat(out.toString(StandardCharsets.US_ASCII)).isEqualTo("0512345");
         template.writeRequest(out, 1);
         assertThat(out.toString(StandardCharsets.US_ASCII)).isEqualTo("051234502ok");
@@ -161,6 +163,30 @@ class RequestTemplateLengthTest {
                         profile(raw("$(length)", "x".repeat(997), 3, LengthType.TOTAL)),
                         RunnerSlice.SINGLE);
         assertThatThrownBy(() -> buildText(tooLong, 1))
-                .hasMessage("request length 1000 does not fit req_len_len = 3 digits");
+                .hasMessage(
+                        "$(length) of 1000 request bytes does not fit req_len_len = 3 digits (at"
+                                + " most 999)");
+    }
+
+    @Test
+    void aLengthThatDoesNotFitCarriesNoStackTrace() {
+        RequestTemplate perRequest =
+                RequestTemplate.compile(
+                        profile(
+                                raw("$(length)", "$(LINE)", 2, LengthType.BODY),
+                                dataFile("LINE", "9".repeat(100) + "\n")),
+                        RunnerSlice.SINGLE);
+        RequestTemplate fixed =
+                RequestTemplate.compile(
+                        profile(raw("$(length)", "x".repeat(100), 2, LengthType.BODY)),
+                        RunnerSlice.SINGLE);
+
+        // A run may fail every request this way: filling in a stack each time would cost more
+        // than the request, and no user is helped by one.
+        for (RequestTemplate template : new RequestTemplate[] {perRequest, fixed}) {
+            assertThatThrownBy(() -> template.writeRequest(Unpooled.buffer(), 1))
+                    .isInstanceOf(RequestBuildException.class)
+                    .satisfies(e -> assertThat(e.getStackTrace()).isEmpty());
+        }
     }
 }
