@@ -1125,6 +1125,27 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         }
     }
 
+    /**
+     * The loop's clock started again at {@code startNs} (the warm-up ended, or a search's next step
+     * began). What this slot sent or owes under the old clock stays the old clock's, even where its
+     * intended time lies after {@code startNs}: the loop learns of the restart a little after that
+     * instant and went on sending meanwhile, so in rate mode both schedules would have sends of the
+     * same instants, and the measured run would count them twice.
+     */
+    void clockRestarted(long startNs) {
+        long oldClockNs = startNs - 1;
+        for (int i = 0; i < inFlight; i++) {
+            int at = (inFlightHead + i) % intendedAtNs.length;
+            intendedAtNs[at] = Math.min(intendedAtNs[at], oldClockNs);
+        }
+        for (int i = 0; i < resendCount; i++) {
+            resendAtNs[i] = Math.min(resendAtNs[i], oldClockNs);
+        }
+        if (pendingIntendedNs >= 0) {
+            pendingIntendedNs = Math.min(pendingIntendedNs, oldClockNs);
+        }
+    }
+
     /** Stops at the end of the run: requests in flight are abandoned, not counted as errors. */
     void stop() {
         dropChannel();

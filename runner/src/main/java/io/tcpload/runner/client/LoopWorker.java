@@ -286,6 +286,9 @@ final class LoopWorker {
         fresh.carryOpenConnections(stats);
         stats = fresh;
         measureFromNs = startNs;
+        for (ConnectionSlot slot : slots) {
+            slot.clockRestarted(startNs);
+        }
         stats.start(startNs);
         if (pacer != null) {
             pacer.restart(startNs, fireTimes(schedule), new PacedStats(schedule));

@@ -74,6 +74,32 @@ class RateModeTest {
     }
 
     /**
+     * The warm-up's end reaches each loop a little after the measured clock's start, and the loop
+     * goes on sending the warm-up's schedule meanwhile: those sends are the warm-up's, whatever
+     * their intended time, or the measured run would count both them and the measured schedule's
+     * sends of the same instants.
+     */
+    @Test
+    void theWarmupsLastSendsAreNotMeasured() throws Exception {
+        try (DemoServer target =
+                DemoServer.start(Corpus.profile("01_tiny", 1), ServeOptions.defaults())) {
+            int ratePerSecond = 20_000;
+            RateSchedule schedule = RateSchedule.constant(ratePerSecond, 1_000);
+            LoadConfig config =
+                    new LoadConfig(2, 50, 1_000, 5_000, true, 1, 0, 1, schedule, false, 500);
+            for (int round = 0; round < 3; round++) {
+                RunSummary summary = EngineRun.run(keepAlive("01_tiny", target.port()), config);
+                RateSummary rate = summary.rate();
+                assertThat(rate.planned()).isEqualTo(ratePerSecond);
+                assertThat(summary.counts().requests())
+                        .as("round %d", round)
+                        .isLessThanOrEqualTo(rate.planned());
+                assertThat(summary.latencyUs().getTotalCount()).isLessThanOrEqualTo(rate.sent());
+            }
+        }
+    }
+
+    /**
      * A target that freezes every response for S = 200 ms each P = 1 s. For an open-loop client the
      * q-quantile of latency is S - (1 - q) * P above q = 1 - S/P: p90 = 100 ms, p99 = 190 ms, p99.9
      * = 199 ms. With few connections the uncorrected latency hides the stall: the requests that
