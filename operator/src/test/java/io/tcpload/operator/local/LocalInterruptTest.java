@@ -10,6 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.awaitility.Awaitility;
@@ -35,6 +37,32 @@ class LocalInterruptTest {
         }
     }
 
+    /** {@code tcpload run ARGS} in a JVM of its own, temporary files in {@code tmp}. */
+    private Process tcploadRun(Path tmp, String... args) throws IOException {
+        List<String> command =
+                new ArrayList<>(
+                        List.of(
+                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                                "-XX:TieredStopAtLevel=1",
+                                "-Djava.io.tmpdir=" + tmp,
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                "io.tcpload.operator.TcpLoadMain",
+                                "run"));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command)
+                .redirectOutput(dir.resolve("out.txt").toFile())
+                .redirectError(dir.resolve("err.txt").toFile())
+                .start();
+    }
+
+    /** Sends {@code signal} (INT, TERM) to {@code child}, as kill(1) does. */
+    private static void send(String signal, Process child) throws Exception {
+        Process kill =
+                new ProcessBuilder("kill", "-" + signal, String.valueOf(child.pid())).start();
+        assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+    }
+
     @ParameterizedTest(name = "SIG{0}")
     @CsvSource({"INT, 130", "TERM, 143"})
     void aSignalStopsTheRunnersAndTheirWorkIsStillReported(String signal, int exitStatus)
@@ -43,26 +71,16 @@ class LocalInterruptTest {
         Path out = dir.resolve("out.txt");
         Path err = dir.resolve("err.txt");
         Path json = dir.resolve("result.json");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process child =
-                new ProcessBuilder(
-                                java,
-                                "-XX:TieredStopAtLevel=1",
-                                "-Djava.io.tmpdir=" + tmp,
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                "io.tcpload.operator.TcpLoadMain",
-                                "run",
-                                "-f",
-                                Examples.FOLDER.resolve("distributed.yaml").toString(),
-                                "--demo-target",
-                                "-d",
-                                "60s",
-                                "--json",
-                                json.toString())
-                        .redirectOutput(out.toFile())
-                        .redirectError(err.toFile())
-                        .start();
+                tcploadRun(
+                        tmp,
+                        "-f",
+                        Examples.FOLDER.resolve("distributed.yaml").toString(),
+                        "--demo-target",
+                        "-d",
+                        "60s",
+                        "--json",
+                        json.toString());
         try {
             // Running, and for long enough that every runner has answers to report: counted from
             // when the runners are being started, which a loaded machine may take seconds to reach.
@@ -81,9 +99,7 @@ class LocalInterruptTest {
                                                     > TimeUnit.SECONDS.toNanos(5));
             assertThat(child.isAlive()).as(read(err)).isTrue();
 
-            Process kill =
-                    new ProcessBuilder("kill", "-" + signal, String.valueOf(child.pid())).start();
-            assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+            send(signal, child);
 
             assertThat(child.waitFor(30, TimeUnit.SECONDS))
                     .as("the run ends soon after the signal")
@@ -116,29 +132,21 @@ class LocalInterruptTest {
     @CsvSource({"INT, 130", "TERM, 143"})
     void aSignalStopsASearchAndItsFilesSayItWasStopped(String signal, int exitStatus)
             throws Exception {
+        Path tmp = Files.createDirectories(dir.resolve("tmp"));
         Path out = dir.resolve("out.txt");
         Path err = dir.resolve("err.txt");
         Path json = dir.resolve("search.json");
         Path html = dir.resolve("search.html");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process child =
-                new ProcessBuilder(
-                                java,
-                                "-XX:TieredStopAtLevel=1",
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                "io.tcpload.operator.TcpLoadMain",
-                                "run",
-                                "-f",
-                                Examples.FOLDER.resolve("capacity.yaml").toString(),
-                                "--demo-target",
-                                "--json",
-                                json.toString(),
-                                "--html",
-                                html.toString())
-                        .redirectOutput(out.toFile())
-                        .redirectError(err.toFile())
-                        .start();
+                tcploadRun(
+                        tmp,
+                        "-f",
+                        Examples.FOLDER.resolve("capacity.yaml").toString(),
+                        "--demo-target",
+                        "--json",
+                        json.toString(),
+                        "--html",
+                        html.toString());
         try {
             // About ten steps of 3.5 s: the signal comes after the first, in the middle.
             Awaitility.await()
@@ -147,9 +155,7 @@ class LocalInterruptTest {
                     .until(() -> !child.isAlive() || read(err).contains("step 1 (grow)"));
             assertThat(child.isAlive()).as(read(out) + read(err)).isTrue();
 
-            Process kill =
-                    new ProcessBuilder("kill", "-" + signal, String.valueOf(child.pid())).start();
-            assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+            send(signal, child);
 
             assertThat(child.waitFor(30, TimeUnit.SECONDS))
                     .as("the search ends soon after the signal")
@@ -187,24 +193,8 @@ class LocalInterruptTest {
         Path out = dir.resolve("out.txt");
         Path err = dir.resolve("err.txt");
         Path json = dir.resolve("result.json");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process child =
-                new ProcessBuilder(
-                                java,
-                                "-XX:TieredStopAtLevel=1",
-                                "-Djava.io.tmpdir=" + tmp,
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                "io.tcpload.operator.TcpLoadMain",
-                                "run",
-                                "-f",
-                                test.toString(),
-                                "--demo-target",
-                                "--json",
-                                json.toString())
-                        .redirectOutput(out.toFile())
-                        .redirectError(err.toFile())
-                        .start();
+                tcploadRun(tmp, "-f", test.toString(), "--demo-target", "--json", json.toString());
         // The test file's writer opens the pipe (which waits for the run to open it to read), says
         // so, and then holds it open without a byte: the run waits in its setup, reading the test
         // file, until the signal.
@@ -223,9 +213,7 @@ class LocalInterruptTest {
                     .until(() -> !child.isAlive() || read(opened).contains("opened"));
             assertThat(child.isAlive()).as(read(out) + read(err)).isTrue();
 
-            Process kill =
-                    new ProcessBuilder("kill", "-" + signal, String.valueOf(child.pid())).start();
-            assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+            send(signal, child);
 
             assertThat(child.waitFor(30, TimeUnit.SECONDS))
                     .as("the run ends soon after the signal, though its test file never came")

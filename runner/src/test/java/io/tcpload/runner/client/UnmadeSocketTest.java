@@ -1,5 +1,7 @@
 package io.tcpload.runner.client;
 
+import static io.tcpload.runner.testing.TinyExchange.answersEach;
+import static io.tcpload.runner.testing.TinyExchange.profile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.channel.ChannelException;
@@ -8,10 +10,8 @@ import io.netty.channel.socket.SocketChannel;
 import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.rate.RateSchedule;
 import io.tcpload.runner.stats.RunSummary;
-import io.tcpload.runner.testing.Corpus;
 import io.tcpload.runner.testing.EngineRun;
 import io.tcpload.runner.testing.ScriptedServer;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -21,29 +21,10 @@ import org.junit.jupiter.api.Test;
  * own, it takes the next send after the back-off.
  */
 class UnmadeSocketTest {
-    private static final byte[] REQUEST =
-            "00000014this is a test".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] RESPONSE =
-            "00000013000000SUCCESS".getBytes(StandardCharsets.US_ASCII);
-
     @Test
     void aPacedSendWhoseSocketCannotBeMadeLeavesItsConnectionToTheNextSends() throws Exception {
-        try (ScriptedServer server =
-                new ScriptedServer(
-                        (index, in, out) -> {
-                            // Bounded by the run: the client closes each connection after its
-                            // response.
-                            while (in.readNBytes(REQUEST.length).length == REQUEST.length) {
-                                out.write(RESPONSE);
-                                out.flush();
-                            }
-                        })) {
-            Profile profile =
-                    Corpus.parse(
-                                    "[common]\nhost = 127.0.0.1\nport = "
-                                            + server.port()
-                                            + "\n[request]\nreq_body = this is a test\n")
-                            .withKeepAlive(false);
+        try (ScriptedServer server = new ScriptedServer(answersEach())) {
+            Profile profile = profile(server.port(), false);
             long durationMs = 1_000;
             LoadConfig config =
                     new LoadConfig(

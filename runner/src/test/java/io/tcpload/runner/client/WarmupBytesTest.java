@@ -1,16 +1,16 @@
 package io.tcpload.runner.client;
 
+import static io.tcpload.runner.testing.TinyExchange.REQUEST;
+import static io.tcpload.runner.testing.TinyExchange.RESPONSE;
+import static io.tcpload.runner.testing.TinyExchange.profile;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.RunSummary;
-import io.tcpload.runner.testing.Corpus;
 import io.tcpload.runner.testing.EngineRun;
 import io.tcpload.runner.testing.ScriptedServer;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,11 +19,6 @@ import org.junit.jupiter.api.Test;
  * are left out of the bytes read as they are left out of the requests.
  */
 class WarmupBytesTest {
-    private static final byte[] REQUEST =
-            "00000014this is a test".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] RESPONSE =
-            "00000013000000SUCCESS".getBytes(StandardCharsets.US_ASCII);
-
     private static final long WARMUP_MS = 300;
 
     /** Long enough past the warm-up's end that a response held this long straddles it. */
@@ -34,14 +29,6 @@ class WarmupBytesTest {
 
     /** Keeps the measured part to a few dozen requests, each answered whole. */
     private static final long ANSWER_DELAY_MS = 20;
-
-    private static Profile tinyKeepAlive(int port) throws Exception {
-        return Corpus.parse(
-                        "[common]\nhost = 127.0.0.1\nport = "
-                                + port
-                                + "\n[request]\nreq_body = this is a test\n")
-                .withKeepAlive(true);
-    }
 
     private static LoadConfig withWarmup(int pipeline, long durationMs) {
         return new LoadConfig(
@@ -61,7 +48,7 @@ class WarmupBytesTest {
                             answerEachAfterADelay(in, out);
                         })) {
             RunSummary summary =
-                    EngineRun.run(tinyKeepAlive(server.port()), withWarmup(1, MEASURED_MS));
+                    EngineRun.run(profile(server.port(), true), withWarmup(1, MEASURED_MS));
 
             Counts counts = summary.counts();
             assertThat(server.failures()).isEmpty();
@@ -99,7 +86,7 @@ class WarmupBytesTest {
                             answerEachAfterADelay(in, out);
                         })) {
             RunSummary summary =
-                    EngineRun.run(tinyKeepAlive(server.port()), withWarmup(2, MEASURED_MS));
+                    EngineRun.run(profile(server.port(), true), withWarmup(2, MEASURED_MS));
 
             Counts counts = summary.counts();
             assertThat(server.failures()).isEmpty();

@@ -1,12 +1,13 @@
 package io.tcpload.runner.client;
 
+import static io.tcpload.runner.testing.TinyExchange.REQUEST;
+import static io.tcpload.runner.testing.TinyExchange.RESPONSE;
+import static io.tcpload.runner.testing.TinyExchange.profile;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.rate.RateSchedule;
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.RunSummary;
-import io.tcpload.runner.testing.Corpus;
 import io.tcpload.runner.testing.EngineRun;
 import io.tcpload.runner.testing.ScriptedServer;
 import java.io.InputStream;
@@ -16,7 +17,6 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -29,11 +29,6 @@ import org.junit.jupiter.api.Test;
  * happens, and so does one of a measured request.
  */
 class WarmupErrorsTest {
-    private static final byte[] REQUEST =
-            "00000014this is a test".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] RESPONSE =
-            "00000013000000SUCCESS".getBytes(StandardCharsets.US_ASCII);
-
     private static final long WARMUP_MS = 300;
 
     /**
@@ -50,14 +45,6 @@ class WarmupErrorsTest {
 
     /** Keeps the measured part to a few dozen requests, each answered whole. */
     private static final long ANSWER_DELAY_MS = 20;
-
-    private static Profile tiny(int port, boolean keepAlive) throws Exception {
-        return Corpus.parse(
-                        "[common]\nhost = 127.0.0.1\nport = "
-                                + port
-                                + "\n[request]\nreq_body = this is a test\n")
-                .withKeepAlive(keepAlive);
-    }
 
     private static LoadConfig closedLoop(long durationMs) {
         return closedLoop(durationMs, TIMEOUT_MS);
@@ -81,7 +68,8 @@ class WarmupErrorsTest {
                             }
                             answerEachAfterADelay(in, out);
                         })) {
-            RunSummary summary = EngineRun.run(tiny(server.port(), true), closedLoop(MEASURED_MS));
+            RunSummary summary =
+                    EngineRun.run(profile(server.port(), true), closedLoop(MEASURED_MS));
 
             Counts counts = summary.counts();
             assertThat(server.failures()).isEmpty();
@@ -113,7 +101,7 @@ class WarmupErrorsTest {
                         })) {
             RunSummary summary =
                     EngineRun.run(
-                            tiny(server.port(), true),
+                            profile(server.port(), true),
                             closedLoop(MEASURED_MS, HOLD_PAST_WARMUP_MS + 5_000));
 
             Counts counts = summary.counts();
@@ -146,7 +134,7 @@ class WarmupErrorsTest {
                             }
                             answerEachAfterADelay(in, out);
                         })) {
-            RunSummary summary = EngineRun.run(tiny(server.port(), true), closedLoop(2_000));
+            RunSummary summary = EngineRun.run(profile(server.port(), true), closedLoop(2_000));
 
             Counts counts = summary.counts();
             assertThat(server.failures()).isEmpty();
@@ -179,7 +167,7 @@ class WarmupErrorsTest {
                             false,
                             WARMUP_MS);
 
-            RunSummary summary = EngineRun.run(tiny(target.port(), false), config);
+            RunSummary summary = EngineRun.run(profile(target.port(), false), config);
 
             assertThat(summary.counts().timeouts()).as("%s", summary).isZero();
             assertThat(summary.counts().errors()).isZero();
@@ -193,7 +181,7 @@ class WarmupErrorsTest {
         try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = closed.getLocalPort();
         }
-        RunSummary summary = EngineRun.run(tiny(port, true), closedLoop(800));
+        RunSummary summary = EngineRun.run(profile(port, true), closedLoop(800));
 
         assertThat(summary.counts().connectErrors()).as("%s", summary).isPositive();
         assertThat(summary.counts().requests()).isZero();

@@ -1,5 +1,7 @@
 package io.tcpload.runner.endpoint;
 
+import static io.tcpload.runner.testing.TinyExchange.answersEach;
+import static io.tcpload.runner.testing.TinyExchange.profile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -10,10 +12,8 @@ import io.tcpload.runner.rate.RateSchedule;
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.stats.SecondSample;
-import io.tcpload.runner.testing.Corpus;
 import io.tcpload.runner.testing.EngineRun;
 import io.tcpload.runner.testing.ScriptedServer;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,30 +22,12 @@ import org.junit.jupiter.api.Test;
  * says how long it lasted.
  */
 class PartialSecondStatsTest {
-    private static final byte[] REQUEST =
-            "00000014this is a test".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] RESPONSE =
-            "00000013000000SUCCESS".getBytes(StandardCharsets.US_ASCII);
-
     private static final double RATE = 200;
 
     @Test
     void theLastSecondOfARunEndingMidSecondShowsItsRatesOverItsLength() throws Exception {
-        try (ScriptedServer server =
-                new ScriptedServer(
-                        (index, in, out) -> {
-                            // Bounded by the run: the client closes the connection when it ends.
-                            while (in.readNBytes(REQUEST.length).length == REQUEST.length) {
-                                out.write(RESPONSE);
-                                out.flush();
-                            }
-                        })) {
-            Profile profile =
-                    Corpus.parse(
-                                    "[common]\nhost = 127.0.0.1\nport = "
-                                            + server.port()
-                                            + "\n[request]\nreq_body = this is a test\n")
-                            .withKeepAlive(true);
+        try (ScriptedServer server = new ScriptedServer(answersEach())) {
+            Profile profile = profile(server.port(), true);
             long durationMs = 1_500;
             LoadConfig config =
                     new LoadConfig(
