@@ -64,10 +64,8 @@ public final class RequestTemplate {
      */
     private final int[] echoSlots;
 
-    /** For STATIC templates: the one request, or why it cannot be built. */
+    /** For STATIC templates: the one request. */
     private final byte[] staticRequest;
-
-    private final String staticError;
 
     private RequestTemplate(
             List<Segment> head,
@@ -97,19 +95,14 @@ public final class RequestTemplate {
         this.scratch = ThreadLocal.withInitial(() -> new Segment.Draw(slots));
         if (kind == Kind.STATIC) {
             ByteBuf once = Unpooled.buffer();
-            String error = null;
-            try {
-                build(once, 0);
-            } catch (RequestBuildException e) {
-                error = e.getMessage();
-            }
+            // A request that varies in nothing and does not fit its length field would fail every
+            // send of the run: refused before it (RequestBuildException), as a profile error.
+            build(once, 0);
             this.staticRequest = new byte[once.readableBytes()];
             once.readBytes(staticRequest);
-            this.staticError = error;
             this.sizeHint = Math.max(staticRequest.length, 16);
         } else {
             this.staticRequest = null;
-            this.staticError = null;
             long hint = 0;
             for (Segment segment : segments) {
                 hint += segment.maxLength();
@@ -212,8 +205,17 @@ public final class RequestTemplate {
                         request.lengthWidth(),
                         parameters,
                         names);
-        return new RequestTemplate(
-                head, body, request.lengthWidth(), request.lengthType(), names, echoNames);
+        try {
+            return new RequestTemplate(
+                    head, body, request.lengthWidth(), request.lengthType(), names, echoNames);
+        } catch (RequestBuildException e) {
+            throw new IllegalArgumentException(
+                    where("body", request.bodyLine())
+                            + ": "
+                            + e.getMessage()
+                            + ", and nothing in the request varies: no request could be sent",
+                    e);
+        }
     }
 
     /** The values its response checks by echo, in the order {@link #writeRequest} returns them. */
@@ -239,9 +241,6 @@ public final class RequestTemplate {
      */
     public void writeRequest(ByteBuf out, long connectionId) {
         if (staticRequest != null) {
-            if (staticError != null) {
-                throw new RequestBuildException(staticError, true);
-            }
             out.writeBytes(staticRequest);
             return;
         }

@@ -51,6 +51,42 @@ class LengthOverflowCliTest {
         return file;
     }
 
+    /**
+     * A request that varies in nothing and does not fit its length field would fail every send: the
+     * run is refused before it starts, naming the line, as the dry run is.
+     */
+    @Test
+    void aRequestThatCanNeverFitIsRefusedBeforeTheRun() throws Exception {
+        Path file = dir.resolve("fixed.ini");
+        Files.writeString(
+                file,
+                String.join(
+                        "\n",
+                        "[common]",
+                        "host = 127.0.0.1",
+                        "port = 9000",
+                        "[request]",
+                        "req_len_len = 4",
+                        "req_body = " + "x".repeat(12_000),
+                        "[response]",
+                        "rsp_code_type = xml",
+                        "rsp_code_location_tag = <retCode>",
+                        ""),
+                StandardCharsets.US_ASCII);
+        String expected =
+                "request body template (line 6): $(length) of 12000 body bytes does not fit"
+                        + " req_len_len = 4 digits (at most 9999), and nothing in the request"
+                        + " varies: no request could be sent";
+
+        for (String mode : new String[] {"-d1s", "--test"}) {
+            CliResult result = CliResult.run("--demo-target", mode, file.toString());
+
+            assertThat(result.exitCode()).as(mode + result.out() + result.err()).isEqualTo(2);
+            assertThat(result.err()).contains(expected).doesNotContain("\tat ");
+            assertThat(result.out()).doesNotContain("requests in");
+        }
+    }
+
     @Test
     void theReportAndTheJsonCountAFailedRequestWithItsReason() throws Exception {
         Path file = profile("short", "x".repeat(12_000));
