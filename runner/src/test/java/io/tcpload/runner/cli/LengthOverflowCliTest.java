@@ -8,6 +8,8 @@ import io.tcpload.runner.stats.RunSummary;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -30,24 +32,29 @@ class LengthOverflowCliTest {
                 dir.resolve("lines.txt"),
                 String.join("\n", lines) + "\n",
                 StandardCharsets.US_ASCII);
+        return profileSending("<req><data>$(DATA)</data></req>", "DATA = FILE, lines.txt");
+    }
+
+    /** A profile with a 4-digit length field that sends {@code body} (its line 6). */
+    private Path profileSending(String body, String... parameterLines) throws Exception {
+        List<String> lines =
+                new ArrayList<>(
+                        List.of(
+                                "[common]",
+                                "host = 127.0.0.1",
+                                "port = 9000",
+                                "[request]",
+                                "req_len_len = 4",
+                                "req_body = " + body,
+                                "[response]",
+                                "rsp_code_type = xml",
+                                "rsp_code_location_tag = <retCode>"));
+        if (parameterLines.length > 0) {
+            lines.add("[parameters]");
+            lines.addAll(List.of(parameterLines));
+        }
         Path file = dir.resolve("big.ini");
-        Files.writeString(
-                file,
-                String.join(
-                        "\n",
-                        "[common]",
-                        "host = 127.0.0.1",
-                        "port = 9000",
-                        "[request]",
-                        "req_len_len = 4",
-                        "req_body = <req><data>$(DATA)</data></req>",
-                        "[response]",
-                        "rsp_code_type = xml",
-                        "rsp_code_location_tag = <retCode>",
-                        "[parameters]",
-                        "DATA = FILE, lines.txt",
-                        ""),
-                StandardCharsets.US_ASCII);
+        Files.writeString(file, String.join("\n", lines) + "\n", StandardCharsets.US_ASCII);
         return file;
     }
 
@@ -57,22 +64,7 @@ class LengthOverflowCliTest {
      */
     @Test
     void aRequestThatCanNeverFitIsRefusedBeforeTheRun() throws Exception {
-        Path file = dir.resolve("fixed.ini");
-        Files.writeString(
-                file,
-                String.join(
-                        "\n",
-                        "[common]",
-                        "host = 127.0.0.1",
-                        "port = 9000",
-                        "[request]",
-                        "req_len_len = 4",
-                        "req_body = " + "x".repeat(12_000),
-                        "[response]",
-                        "rsp_code_type = xml",
-                        "rsp_code_location_tag = <retCode>",
-                        ""),
-                StandardCharsets.US_ASCII);
+        Path file = profileSending("x".repeat(12_000));
         String expected =
                 "request body template (line 6): $(length) of 12000 body bytes does not fit"
                         + " req_len_len = 4 digits (at most 9999), and nothing in the request"
