@@ -926,7 +926,9 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         if (!worker.running()) {
             return;
         }
-        if (!worker.measured(intendedNs)) {
+        // A warm-up request answered after the measured run began is not part of it.
+        boolean measured = worker.measured(intendedNs);
+        if (!measured) {
             // The bytes of a warm-up request's response are dropped; those behind it, in the
             // same read, count when they answer a measured request.
             measuredBytes.warmupAnswered(decoder.responseEndOffset());
@@ -946,8 +948,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             // A failed sign-on keeps the back-off growing: its connection gets nowhere.
             backoffMs = 0;
         }
-        // A warm-up request answered after the measured run began is not part of it.
-        if (worker.measured(intendedNs)) {
+        if (measured) {
             if (signingOn) {
                 // A sign-on has its own row and is not one of the mix's requests.
                 worker.stats().recordNamed(name, success, correctedUs);
