@@ -60,9 +60,13 @@ import javax.net.ssl.SSLException;
  * One of a warm-up request is left out, even when it happens after the warm-up has ended. An error
  * that fails no request (a keep-alive connection that cannot open) counts when it happens.
  *
- * <p>Threading: confined to its event loop. It is the last inbound handler of every channel it
- * opens; events from a channel it has already let go of (closed after a response, a timeout or an
+ * <p>Each connection is a {@link Link}: a Netty channel, whose last inbound handler is this slot,
+ * or on io_uring a bare socket ({@link RingLink}) that reports the same events to the slot directly
+ * ({@link #connectDone}, {@link #responded}, {@link #failed}, {@link #ended}, {@link #writable}).
+ * Events from a connection it has already let go of (closed after a response, a timeout or an
  * error) are ignored, so a late close or response is never counted twice.
+ *
+ * <p>Threading: confined to its event loop.
  */
 @ChannelHandler.Sharable
 final class ConnectionSlot extends ChannelInboundHandlerAdapter
@@ -187,14 +191,19 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     private final ChannelFutureListener registered = this::registered;
 
     /**
-     * The response decoder of {@link #decoderChannel}, set as each channel is initialised (within
-     * its connect), so it is the current channel's.
+     * The response decoder of {@link #decoderLink}, made as each connection is (within its
+     * connect), so it is the current connection's.
      */
     private ResponseDecoder decoder;
 
-    private Channel decoderChannel;
+    private Link decoderLink;
 
-    private Channel channel;
+    /** The current connection, or null between connections. */
+    private Link link;
+
+    /** This slot's socket on an io_uring loop without channels, made at its first connect. */
+    private RingSocket ringSocket;
+
     private boolean connecting;
 
     /**
@@ -293,62 +302,93 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     }
 
     private void connect() {
-        if (channel != null) {
+        if (link != null) {
             return;
         }
         connectStartNs = System.nanoTime();
         endpoint = worker.targets().next();
+        if (worker.bareSockets()) {
+            if (ringSocket == null) {
+                ringSocket = new RingSocket(this, worker);
+            }
+            RingLink created = ringSocket.newLink();
+            connecting = true;
+            link = created;
+            created.open(endpoint.address(), newDecoder(created));
+            return;
+        }
         SocketChannel created;
         try {
             created = worker.newChannel();
         } catch (ChannelException e) {
-            // No socket could be made (out of file descriptors, most often): the failure is this
-            // loop's, counted here as a connect error, and the run goes on.
-            String reason = describe(rootCause(e));
-            if (reason.contains("too many open files")) {
-                reason += " (the open-file limit; raise it with ulimit -n)";
-            }
-            long requestNs = failingRequestNs();
-            // The paced send it was for is lost, as with a failed connect: the slot takes the
-            // next one after the back-off, rather than wait for this one for the rest of the run.
-            pendingIntendedNs = -1;
-            fail(ErrorKind.CONNECT, "connect: cannot open a socket: " + reason, requestNs);
+            socketUnmade(rootCause(e));
             return;
         }
         connecting = true;
-        channel = created;
-        initialise(created);
+        ChannelLink opened = new ChannelLink(created);
+        link = opened;
+        ResponseDecoder decoding = newDecoder(opened);
+        ClientTls tls = worker.tls();
+        if (tls != null) {
+            // Made with the peer's name and port: the host-name check and the session cache need
+            // them.
+            created.pipeline()
+                    .addLast("tls", tls.newHandler(created.alloc(), endpoint.address().getPort()));
+        }
+        // Named, so that the pipeline need not make up names and check them for each connection.
+        created.pipeline().addLast("decoder", decoding).addLast("connection", this);
         worker.track(created);
         // On the loop's own thread the registration completes at once, and so does this call.
         worker.loop().register(created).addListener(registered);
     }
 
     /**
-     * Sets up a new channel's pipeline: TLS when asked for, the response decoder, then this slot.
+     * No socket could be made for a connect (out of file descriptors, most often): the failure is
+     * this loop's, counted as a connect error, and the run goes on. The paced send it was for is
+     * lost, as with a failed connect: the slot takes the next one after the back-off, rather than
+     * wait for this one for the rest of the run.
      */
-    private void initialise(Channel ch) {
-        // Told of each read before it is decoded; a channel let go of answers nothing counted.
-        IntConsumer reads = bytes -> bytesArrived(ch);
+    private void socketUnmade(Throwable cause) {
+        String reason = describe(cause);
+        if (reason.contains("too many open files")) {
+            reason += " (the open-file limit; raise it with ulimit -n)";
+        }
+        long requestNs = failingRequestNs();
+        dropChannel();
+        fail(ErrorKind.CONNECT, "connect: cannot open a socket: " + reason, requestNs);
+    }
+
+    /** As {@link #socketUnmade}, for the bare socket {@code from} that could not be made. */
+    void socketUnmade(Link from, Throwable cause) {
+        if (from == link) {
+            socketUnmade(cause);
+        }
+    }
+
+    /** A decoder for the new connection {@code of}, which it counts the reads of. */
+    private ResponseDecoder newDecoder(Link of) {
+        // Told of each read before it is decoded; a connection let go of answers nothing counted.
+        IntConsumer reads = bytes -> bytesArrived(of);
         ResponseDecoder created =
                 cursor == null
                         ? worker.codecs().newDecoder(reads)
                         : worker.codecs().newDecoder(reads, answering);
         decoder = created;
-        decoderChannel = ch;
+        decoderLink = of;
         measuredBytes.reset();
-        ClientTls tls = worker.tls();
-        if (tls != null) {
-            // Made with the peer's name and port: the host-name check and the session cache need
-            // them.
-            ch.pipeline().addLast("tls", tls.newHandler(ch.alloc(), endpoint.address().getPort()));
-        }
-        // Named, so that the pipeline need not make up names and check them for each connection.
-        ch.pipeline().addLast("decoder", created).addLast("connection", this);
+        return created;
+    }
+
+    /**
+     * The current connection if it is {@code ch}'s, else null: the channel's events are not ours.
+     */
+    private Link current(Channel ch) {
+        return link instanceof ChannelLink opened && opened.channel() == ch ? link : null;
     }
 
     private void registered(ChannelFuture future) {
-        if (future.isSuccess() && future.channel() == channel) {
-            channel.connect(endpoint.address()).addListener(this);
+        if (future.isSuccess() && current(future.channel()) != null) {
+            future.channel().connect(endpoint.address()).addListener(this);
         } else {
             // A failed registration fails as a connect does; one the slot let go of is ignored.
             operationComplete(future);
@@ -366,14 +406,22 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     /** The connect result. */
     @Override
     public void operationComplete(ChannelFuture future) {
-        if (future.channel() != channel) {
+        Link from = current(future.channel());
+        if (from != null) {
+            connectDone(from, future.isSuccess() ? null : future.cause());
+        }
+    }
+
+    /** The connect of {@code from} succeeded, or failed with {@code failure}. */
+    void connectDone(Link from, Throwable failure) {
+        if (from != link) {
             return;
         }
         connecting = false;
-        if (!future.isSuccess()) {
+        if (failure != null) {
             // Netty leaves the channel of a failed connect open: closed here, or its socket would
             // stay open until the run ends. One that takes too long is failed by checkTimeout.
-            dropAndFail(ErrorKind.CONNECT, "connect: " + describe(future.cause()));
+            dropAndFail(ErrorKind.CONNECT, "connect: " + describe(failure));
             return;
         }
         long connectedNs = System.nanoTime();
@@ -394,14 +442,14 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      */
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
-        if (ctx.channel() == channel && event instanceof SslCloseCompletionEvent) {
+        if (current(ctx.channel()) != null && event instanceof SslCloseCompletionEvent) {
             // The server ended its TLS side (close_notify): that is the end of the stream, as a
             // TCP close is, whether or not the server also closes the socket. The close runs the
             // decoder's end of input first, so a response delimited by the close completes.
             ctx.channel().close();
             return;
         }
-        if (ctx.channel() != channel
+        if (current(ctx.channel()) == null
                 || !handshaking
                 || !(event instanceof SslHandshakeCompletionEvent done)) {
             return;
@@ -467,7 +515,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      * connection of the loop as it begins, in both modes.
      */
     void signOnIfDue() {
-        if (signOnDue && channel != null && !connecting && !handshaking) {
+        if (signOnDue && link != null && !connecting && !handshaking) {
             signOn(0);
         }
     }
@@ -509,25 +557,25 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         resendCount = 0;
         for (int i = 0; i < count; i++) {
             int name = resendName == null ? 0 : resendName[i];
-            if (channel == null || !sendOne(resendAtNs[i], true, name)) {
+            if (link == null || !sendOne(resendAtNs[i], true, name)) {
                 return false;
             }
         }
-        return channel != null;
+        return link != null;
     }
 
     /** Rate mode: whether this slot can take a send now. */
     boolean canSend() {
         if (!worker.config().keepAlive()) {
-            return channel == null && pendingIntendedNs < 0;
+            return link == null && pendingIntendedNs < 0;
         }
-        return channel != null
+        return link != null
                 && !connecting
                 && !handshaking
                 && signOnAt < 0
                 && !signOnDue
                 && inFlight < maxInFlight
-                && channel.isWritable();
+                && link.isWritable();
     }
 
     /**
@@ -607,13 +655,13 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         boolean reusable = worker.config().keepAlive();
         while (worker.begun()
                 && worker.running()
-                && channel != null
+                && link != null
                 && !handshaking
                 && signOnAt < 0
                 && !signOnDue
                 && !pausedAfterUnfit
                 && inFlight < maxInFlight
-                && channel.isWritable()
+                && link.isWritable()
                 && (reusable || sentOnChannel == 0)) {
             if (!sendOne(System.nanoTime(), false, nextName())) {
                 return;
@@ -684,7 +732,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     /** The back-off after a round of requests that did not fit is over: sends go on. */
     private void resumeAfterUnfit() {
         pausedAfterUnfit = false;
-        if (channel != null && !connecting && !handshaking) {
+        if (link != null && !connecting && !handshaking) {
             sendWhileAllowed();
         }
     }
@@ -710,7 +758,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      * Later, not from within the send: the next sign-on would recurse through here.
      */
     private void nextSignOnLater() {
-        Channel signingOn = channel;
+        Link signingOn = link;
         int next = signOnAt + 1;
         worker.loop().execute(() -> signOnAfterUnsent(signingOn, next));
     }
@@ -757,8 +805,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             // A warm-up request written again after the warm-up is still the warm-up's.
             worker.stats().recordBytesWritten(request.readableBytes());
         }
-        // A void promise creates nothing per request; a failed write arrives in exceptionCaught.
-        channel.writeAndFlush(request, channel.voidPromise());
+        link.write(request);
     }
 
     /**
@@ -789,15 +836,15 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         return true;
     }
 
-    private void signOnAfterUnsent(Channel signingOn, int next) {
-        if (channel == signingOn && channel != null && signOnAt == next - 1 && inFlight == 0) {
+    private void signOnAfterUnsent(Link signingOn, int next) {
+        if (link == signingOn && link != null && signOnAt == next - 1 && inFlight == 0) {
             signOn(next);
         }
     }
 
     /** A read on {@code from} has arrived, and is counted in {@link #decoder}'s stream. */
-    private void bytesArrived(Channel from) {
-        if (from == channel && worker.running()) {
+    private void bytesArrived(Link from) {
+        if (from == link && worker.running()) {
             countBytesRead();
         }
     }
@@ -831,11 +878,11 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             return shared.retainedDuplicate();
         }
         if (template.kind() == RequestTemplate.Kind.PER_REQUEST) {
-            return build(template, channel.alloc().ioBuffer(template.sizeHint()));
+            return build(template, link.alloc().ioBuffer(template.sizeHint()));
         }
         ByteBuf own = ownRequests[name];
         if (own == null) {
-            own = build(template, channel.alloc().directBuffer(template.sizeHint()));
+            own = build(template, link.alloc().directBuffer(template.sizeHint()));
             ownRequests[name] = own;
         }
         if (own.refCnt() == 1) {
@@ -892,7 +939,15 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        if (ctx.channel() != channel) {
+        Link from = current(ctx.channel());
+        if (from != null) {
+            responded(from, msg);
+        }
+    }
+
+    /** A decoded message of {@code from}: a response's outcome. */
+    void responded(Link from, Object msg) {
+        if (from != link) {
             return;
         }
         ResponseOutcome outcome;
@@ -1000,7 +1055,15 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      */
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-        if (ctx.channel() != channel || !channel.isWritable() || connecting || handshaking) {
+        Link from = current(ctx.channel());
+        if (from != null) {
+            writable(from);
+        }
+    }
+
+    /** {@code from} may have become writable again. */
+    void writable(Link from) {
+        if (from != link || !link.isWritable() || connecting || handshaking) {
             return;
         }
         if (pacer == null) {
@@ -1012,7 +1075,15 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        if (ctx.channel() != channel) {
+        Link from = current(ctx.channel());
+        if (from != null) {
+            ended(from);
+        }
+    }
+
+    /** {@code from} closed: the server ended it, or it ended in an error not told before. */
+    void ended(Link from) {
+        if (from != link) {
             return;
         }
         if (handshaking) {
@@ -1027,7 +1098,18 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (ctx.channel() != channel) {
+        Link from = current(ctx.channel());
+        if (from != null) {
+            failed(from, cause);
+        }
+    }
+
+    /**
+     * {@code from} failed: a framing error ({@link DecoderException}), a read or write error, a
+     * close in the middle of a response, a TLS alert.
+     */
+    void failed(Link from, Throwable cause) {
+        if (from != link) {
             return;
         }
         if (handshaking) {
@@ -1060,7 +1142,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      * server ended it, and it is opened again.
      */
     private void connectionLost(ErrorKind kind, String cutMessage, String unansweredMessage) {
-        ResponseDecoder current = decoderChannel == channel ? decoder : null;
+        ResponseDecoder current = decoderLink == link ? decoder : null;
         if (current != null && current.inResponse()) {
             dropAndFail(ErrorKind.READ, cutMessage);
         } else if (inFlight > 0 && !serverMayEnd) {
@@ -1114,7 +1196,7 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
 
     /** Called by the loop's timer: fails a connect or the oldest request that took too long. */
     void checkTimeout(long nowNs, long timeoutNs) {
-        if (channel == null) {
+        if (link == null) {
             return;
         }
         if (connecting && nowNs - connectStartNs > timeoutNs) {
@@ -1164,10 +1246,17 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         }
     }
 
+    /** The run is over and nothing of this slot is left in the ring: its registration goes. */
+    void unregister() {
+        if (ringSocket != null) {
+            ringSocket.unregister();
+        }
+    }
+
     /** Lets go of the current channel; its later events are ignored. */
     private void dropChannel() {
-        Channel current = channel;
-        channel = null;
+        Link current = link;
+        link = null;
         connecting = false;
         handshaking = false;
         inFlight = 0;

@@ -10,6 +10,7 @@ import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.SocketChannelConfig;
 import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.Promise;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.tcpload.runner.decode.ResponseCodecs;
 import io.tcpload.runner.rate.FireTimes;
@@ -75,6 +76,18 @@ final class LoopWorker {
 
     private Future<Void> allClosed;
 
+    /**
+     * Whether connections are bare io_uring sockets ({@link RingLink}) rather than channels: on
+     * io_uring without TLS.
+     */
+    private final boolean bareSockets;
+
+    /** Operations of bare sockets in the ring whose completion has not come back. */
+    private int ringOps;
+
+    /** Completes when {@link #ringOps} falls to 0 after the stop; null before. */
+    private Promise<Void> ringDrained;
+
     private ByteBuf staticRequest;
     private boolean running;
     private boolean begun;
@@ -103,6 +116,7 @@ final class LoopWorker {
         this.timeoutNs = TimeUnit.MILLISECONDS.toNanos(config.timeoutMs());
         this.channels = new DefaultChannelGroup("tcpload-loop-" + loopIndex, loop);
         this.transport = transport;
+        this.bareSockets = transport.bareSockets() && tls == null;
         this.pacer =
                 config.paced()
                         ? new Pacer(
@@ -162,6 +176,24 @@ final class LoopWorker {
         // tick); Netty's own would schedule, then cancel, a task for every connect.
         channelConfig.setConnectTimeoutMillis(0);
         return channel;
+    }
+
+    /** Whether this loop's connections are bare io_uring sockets rather than Netty channels. */
+    boolean bareSockets() {
+        return bareSockets;
+    }
+
+    /** A bare socket submitted an operation to the ring. */
+    void ringOpSubmitted() {
+        ringOps++;
+    }
+
+    /** An operation of a bare socket came back. */
+    void ringOpDone() {
+        ringOps--;
+        if (ringOps == 0 && ringDrained != null) {
+            ringDrained.trySuccess(null);
+        }
     }
 
     /** The target's addresses, shared by every loop: each connection takes the next. */
@@ -385,7 +417,20 @@ final class LoopWorker {
         for (ConnectionSlot slot : slots) {
             slot.stop();
         }
-        allClosed = channels.close();
+        Future<Void> channelsClosed = channels.close();
+        if (bareSockets) {
+            // The sockets' closes, and the reads and connects they end, come back through the
+            // ring: the loop must run until they have.
+            Promise<Void> drained = loop.newPromise();
+            ringDrained = drained;
+            if (ringOps == 0) {
+                drained.trySuccess(null);
+            }
+            drained.addListener(done -> slots.forEach(ConnectionSlot::unregister));
+            allClosed = drained;
+        } else {
+            allClosed = channelsClosed;
+        }
         if (staticRequest != null) {
             staticRequest.release();
             staticRequest = null;

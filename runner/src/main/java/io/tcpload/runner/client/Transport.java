@@ -24,6 +24,8 @@ import java.util.Locale;
  * assumed.
  *
  * @param name {@code io_uring}, {@code epoll} or {@code nio}, as reported to users
+ * @param bareSockets whether connections without TLS bypass Netty's channels and drive their
+ *     sockets through the loop's ring ({@link RingLink})
  * @param ioHandlerFactory the factory for event loops of this transport
  * @param socketChannels makes client channels: a constructor called directly, not through
  *     reflection (it runs once per connection, and short connections make many)
@@ -31,6 +33,7 @@ import java.util.Locale;
  */
 public record Transport(
         String name,
+        boolean bareSockets,
         IoHandlerFactory ioHandlerFactory,
         ChannelFactory<? extends SocketChannel> socketChannels,
         Class<? extends ServerSocketChannel> serverChannel) {
@@ -86,6 +89,10 @@ public record Transport(
     private static Transport ioUring() {
         return new Transport(
                 "io_uring",
+                // Bare sockets need kernel 5.19 (a socket made in the ring, a receive that waits
+                // for data first). Buffer rings came in the same release, and Netty finds out
+                // whether the kernel has them by trying: older kernels get channels.
+                IoUring.isRegisterBufferRingSupported(),
                 IoUringIoHandler.newFactory(),
                 IoUringSocketChannel::new,
                 IoUringServerSocketChannel.class);
@@ -94,6 +101,7 @@ public record Transport(
     private static Transport epoll() {
         return new Transport(
                 "epoll",
+                false,
                 EpollIoHandler.newFactory(),
                 EpollSocketChannel::new,
                 EpollServerSocketChannel.class);
@@ -102,6 +110,7 @@ public record Transport(
     private static Transport nio() {
         return new Transport(
                 "nio",
+                false,
                 NioIoHandler.newFactory(),
                 NioSocketChannel::new,
                 NioServerSocketChannel.class);

@@ -99,11 +99,54 @@ public abstract class ResponseDecoder extends ByteToMessageDecoder {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
         if (msg instanceof ByteBuf buffer) {
-            int n = buffer.readableBytes();
-            received += n;
-            bytesRead.accept(n);
+            arrived(buffer.readableBytes());
         }
         super.channelRead(ctx, msg);
+    }
+
+    /**
+     * Counts a read of {@code bytes} that reached the connection without a pipeline; its bytes are
+     * then decoded with {@link #decodeNext}.
+     */
+    public final void arrived(int bytes) {
+        received += bytes;
+        bytesRead.accept(bytes);
+    }
+
+    /**
+     * Without a pipeline: frames and judges at most one response from {@code in}, consuming what it
+     * framed, as this decoder does for each read that a pipeline hands it.
+     *
+     * @return the outcome, as a pipeline would pass it on, or {@code null} if no response completed
+     * @throws ResponseFramingException if the bytes cannot be framed; what follows is discarded
+     */
+    public final Object decodeNext(ByteBuf in) {
+        return decodeOne(in);
+    }
+
+    /**
+     * Without a pipeline: the connection's input ended. A response that the close delimits is
+     * complete.
+     *
+     * @return its outcome, or {@code null}
+     * @throws ResponseFramingException if the close cut a response short
+     */
+    public final Object decodeAtEnd() {
+        if (failed || (singleResponse && responded)) {
+            return null;
+        }
+        Object outcome = started ? decodeOnClose() : null;
+        if (outcome != null) {
+            responded = true;
+            // Delimited by the close: it ends with the last byte received.
+            fired(true, received);
+            return outcome;
+        }
+        if (started) {
+            failed = true;
+            throw new ResponseFramingException("connection closed before a full response");
+        }
+        return null;
     }
 
     /**
@@ -134,9 +177,16 @@ public abstract class ResponseDecoder extends ByteToMessageDecoder {
 
     @Override
     protected final void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        Object outcome = decodeOne(in);
+        if (outcome != null) {
+            out.add(outcome);
+        }
+    }
+
+    private Object decodeOne(ByteBuf in) {
         if (failed) {
             in.skipBytes(in.readableBytes());
-            return;
+            return null;
         }
         try {
             if (singleResponse && responded) {
@@ -145,14 +195,14 @@ public abstract class ResponseDecoder extends ByteToMessageDecoder {
             if (!started) {
                 skipBetweenResponses(in);
                 if (!in.isReadable()) {
-                    return;
+                    return null;
                 }
                 started = true;
                 startOffset = received - in.readableBytes();
             }
             Object outcome = decodeResponse(in);
             if (outcome == null) {
-                return;
+                return null;
             }
             if (singleResponse) {
                 responded = true;
@@ -162,7 +212,7 @@ public abstract class ResponseDecoder extends ByteToMessageDecoder {
                 }
             }
             fired(lastOnConnection(), received - in.readableBytes());
-            out.add(outcome);
+            return outcome;
         } catch (ResponseFramingException e) {
             failed = true;
             in.skipBytes(in.readableBytes());
@@ -174,21 +224,18 @@ public abstract class ResponseDecoder extends ByteToMessageDecoder {
     protected final void decodeLast(ChannelHandlerContext ctx, ByteBuf in, List<Object> out)
             throws Exception {
         super.decodeLast(ctx, in, out);
-        if (failed || (singleResponse && responded) || !out.isEmpty()) {
+        if (!out.isEmpty()) {
             return;
         }
-        Object outcome = started ? decodeOnClose() : null;
-        if (outcome != null) {
-            responded = true;
-            // Delimited by the close: it ends with the last byte received.
-            fired(true, received);
-            out.add(outcome);
-        } else if (started) {
+        try {
+            Object outcome = decodeAtEnd();
+            if (outcome != null) {
+                out.add(outcome);
+            }
+        } catch (ResponseFramingException cut) {
             // Told before channelInactive, which follows at once: the handler then knows the
             // response was cut, not missing.
-            failed = true;
-            ctx.fireExceptionCaught(
-                    new ResponseFramingException("connection closed before a full response"));
+            ctx.fireExceptionCaught(cut);
         }
     }
 

@@ -67,6 +67,7 @@ class UnmadeSocketTest {
                     }
                     return real.socketChannels().newChannel();
                 };
-        return new Transport(real.name(), real.ioHandlerFactory(), sockets, real.serverChannel());
+        return new Transport(
+                real.name(), false, real.ioHandlerFactory(), sockets, real.serverChannel());
     }
 }
