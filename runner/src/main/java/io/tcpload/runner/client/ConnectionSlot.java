@@ -652,7 +652,16 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
     }
 
     private void sendWhileAllowed() {
+        sendWhileAllowed(System.nanoTime());
+    }
+
+    /**
+     * The closed loop's sends: as many as the connection takes, the first intended at {@code
+     * firstNs} (a clock read the caller made a moment ago), the others when each is built.
+     */
+    private void sendWhileAllowed(long firstNs) {
         boolean reusable = worker.config().keepAlive();
+        long intendedNs = firstNs;
         while (worker.begun()
                 && worker.running()
                 && link != null
@@ -663,9 +672,10 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
                 && inFlight < maxInFlight
                 && link.isWritable()
                 && (reusable || sentOnChannel == 0)) {
-            if (!sendOne(System.nanoTime(), false, nextName())) {
+            if (!sendOne(intendedNs, false, nextName())) {
                 return;
             }
+            intendedNs = System.nanoTime();
         }
     }
 
@@ -779,7 +789,9 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             growRing();
         }
         int tail = (inFlightHead + inFlight) % intendedAtNs.length;
-        long nowNs = System.nanoTime();
+        // The closed loop's send is intended as it is made: one clock read serves both. A paced
+        // send's intended time is the schedule's, and one written again is an earlier send's.
+        long nowNs = pacer == null && !resent ? intendedNs : System.nanoTime();
         intendedAtNs[tail] = intendedNs;
         writtenAtNs[tail] = nowNs;
         receivedAtWrite[tail] = decoder.bytesReceived();
@@ -1042,7 +1054,8 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             // goes on the next one.
             serverEnded();
         } else if (pacer == null) {
-            sendWhileAllowed();
+            // The next request is intended now: the instant this response was timed at.
+            sendWhileAllowed(nowNs);
         } else {
             pacer.offer(this);
         }

@@ -74,6 +74,18 @@ final class RingLink implements Link {
      */
     private ByteBuf gathered;
 
+    /**
+     * The last receive and send operations, submitted again as they are while their buffer and
+     * length stay the same: on a kept-open connection they do, request after request.
+     */
+    private IoUringIoOps lastReceive;
+
+    private long lastReceiveMemory;
+    private int lastReceiveLength;
+    private IoUringIoOps lastSend;
+    private long lastSendMemory;
+    private int lastSendLength;
+
     /** Where the connect goes. */
     private InetSocketAddress address;
 
@@ -202,15 +214,13 @@ final class RingLink implements Link {
             received.ensureWritable(readBytes);
         }
         int length = Math.min(received.writableBytes(), MAX_READ_BYTES);
-        submit(
-                op(
-                        OP_RECV,
-                        fd,
-                        0,
-                        received.memoryAddress() + received.writerIndex(),
-                        length,
-                        0,
-                        RECV_POLL_FIRST));
+        long memory = received.memoryAddress() + received.writerIndex();
+        if (lastReceive == null || memory != lastReceiveMemory || length != lastReceiveLength) {
+            lastReceive = op(OP_RECV, fd, 0, memory, length, 0, RECV_POLL_FIRST);
+            lastReceiveMemory = memory;
+            lastReceiveLength = length;
+        }
+        submit(lastReceive);
     }
 
     private void read(int res) {
@@ -311,15 +321,14 @@ final class RingLink implements Link {
 
     private void send(ByteBuf bytes) {
         sending = bytes;
-        submit(
-                op(
-                        OP_SEND,
-                        fd,
-                        0,
-                        bytes.memoryAddress() + bytes.readerIndex(),
-                        bytes.readableBytes(),
-                        MSG_NOSIGNAL,
-                        (short) 0));
+        long memory = bytes.memoryAddress() + bytes.readerIndex();
+        int length = bytes.readableBytes();
+        if (lastSend == null || memory != lastSendMemory || length != lastSendLength) {
+            lastSend = op(OP_SEND, fd, 0, memory, length, MSG_NOSIGNAL, (short) 0);
+            lastSendMemory = memory;
+            lastSendLength = length;
+        }
+        submit(lastSend);
     }
 
     private void sent(int res) {

@@ -292,8 +292,11 @@ class CorrelationLoadTest {
         assertThat(summary.errorMessages()).isEmpty();
         assertThat(summary.counts().failures()).isZero();
         assertThat(rows(summary).get("signon").requests()).isEqualTo(4);
-        // The schedule's sends are the mix's requests alone: the sign-ons took none of them.
-        assertThat(summary.rate().sent()).isEqualTo(summary.counts().requests());
+        // The schedule's sends are the mix's requests alone: the sign-ons took none of them. The
+        // last send of each connection may still be in flight as the run ends, uncounted.
+        assertThat(summary.rate().sent()).isLessThanOrEqualTo(summary.rate().planned());
+        assertThat(summary.counts().requests())
+                .isBetween(summary.rate().sent() - 4, summary.rate().sent());
     }
 
     @Test
