@@ -14,11 +14,12 @@ import java.net.InetSocketAddress;
 
 /**
  * One connection on a bare io_uring socket: the socket is made, connected, written, read and closed
- * by operations in the ring, so a connection costs no system call of its own but the one that turns
- * {@code TCP_NODELAY} on. Reads go into one buffer that the response decoder consumes, one read in
- * the ring at a time (a server that sends without pause cannot keep the loop from its timers); one
- * send at a time, with what is written meanwhile gathered for the next. The events reach the slot
- * as a channel's would: connected, each outcome, an error, the end of the input.
+ * by operations in the ring, so a connection costs two system calls of its own: the one that turns
+ * {@code TCP_NODELAY} on and the {@code getsockname} with which Netty's {@link Socket} learns the
+ * socket's family. Reads go into one buffer that the response decoder consumes, one read in the
+ * ring at a time (a server that sends without pause cannot keep the loop from its timers); one send
+ * at a time, with what is written meanwhile gathered for the next. The events reach the slot as a
+ * channel's would: connected, each outcome, an error, the end of the input.
  *
  * <p>A buffer the kernel may still write into or read from is released only when its operation has
  * come back: closing a connection with a read or a connect in the ring shuts the socket down first,
