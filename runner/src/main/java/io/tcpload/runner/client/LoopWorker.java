@@ -417,7 +417,6 @@ final class LoopWorker {
         for (ConnectionSlot slot : slots) {
             slot.stop();
         }
-        Future<Void> channelsClosed = channels.close();
         if (bareSockets) {
             // The sockets' closes, and the reads and connects they end, come back through the
             // ring: the loop must run until they have.
@@ -429,7 +428,7 @@ final class LoopWorker {
             drained.addListener(done -> slots.forEach(ConnectionSlot::unregister));
             allClosed = drained;
         } else {
-            allClosed = channelsClosed;
+            allClosed = channels.close();
         }
         if (staticRequest != null) {
             staticRequest.release();

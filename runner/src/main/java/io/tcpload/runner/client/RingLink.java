@@ -367,9 +367,6 @@ final class RingLink implements Link {
     @Override
     public void close() {
         if (closed) {
-            if (pending == 0) {
-                releaseBuffers();
-            }
             return;
         }
         closed = true;
@@ -409,7 +406,10 @@ final class RingLink implements Link {
             }
             fd = -1;
         }
-        releaseBuffers();
+        if (pending == 0) {
+            // Else the kernel may still write into them: better lost than reused meanwhile.
+            releaseBuffers();
+        }
     }
 
     private void releaseBuffers() {

@@ -25,6 +25,10 @@ import java.util.function.IntConsumer;
  * that a cut response is told apart from a close between responses; a close-delimited HTTP body is
  * completed by the close instead.
  *
+ * <p>A connection without a pipeline (a bare socket) drives the same decoder itself: {@link
+ * #arrived} for each read, {@link #decodeNext} until no response completes, {@link #decodeAtEnd}
+ * when the input ends.
+ *
  * <p>Not sharable: one instance per connection, called on its event loop.
  */
 public abstract class ResponseDecoder extends ByteToMessageDecoder {
@@ -121,7 +125,40 @@ public abstract class ResponseDecoder extends ByteToMessageDecoder {
      * @throws ResponseFramingException if the bytes cannot be framed; what follows is discarded
      */
     public final Object decodeNext(ByteBuf in) {
-        return decodeOne(in);
+        if (failed) {
+            in.skipBytes(in.readableBytes());
+            return null;
+        }
+        try {
+            if (singleResponse && responded) {
+                throw extraBytes(in.readableBytes());
+            }
+            if (!started) {
+                skipBetweenResponses(in);
+                if (!in.isReadable()) {
+                    return null;
+                }
+                started = true;
+                startOffset = received - in.readableBytes();
+            }
+            Object outcome = decodeResponse(in);
+            if (outcome == null) {
+                return null;
+            }
+            if (singleResponse) {
+                responded = true;
+                if (in.isReadable()) {
+                    // As in wrktcp, a read that overshoots the response fails it as a whole.
+                    throw extraBytes(in.readableBytes());
+                }
+            }
+            fired(lastOnConnection(), received - in.readableBytes());
+            return outcome;
+        } catch (ResponseFramingException e) {
+            failed = true;
+            in.skipBytes(in.readableBytes());
+            throw e;
+        }
     }
 
     /**
@@ -177,46 +214,9 @@ public abstract class ResponseDecoder extends ByteToMessageDecoder {
 
     @Override
     protected final void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
-        Object outcome = decodeOne(in);
+        Object outcome = decodeNext(in);
         if (outcome != null) {
             out.add(outcome);
-        }
-    }
-
-    private Object decodeOne(ByteBuf in) {
-        if (failed) {
-            in.skipBytes(in.readableBytes());
-            return null;
-        }
-        try {
-            if (singleResponse && responded) {
-                throw extraBytes(in.readableBytes());
-            }
-            if (!started) {
-                skipBetweenResponses(in);
-                if (!in.isReadable()) {
-                    return null;
-                }
-                started = true;
-                startOffset = received - in.readableBytes();
-            }
-            Object outcome = decodeResponse(in);
-            if (outcome == null) {
-                return null;
-            }
-            if (singleResponse) {
-                responded = true;
-                if (in.isReadable()) {
-                    // As in wrktcp, a read that overshoots the response fails it as a whole.
-                    throw extraBytes(in.readableBytes());
-                }
-            }
-            fired(lastOnConnection(), received - in.readableBytes());
-            return outcome;
-        } catch (ResponseFramingException e) {
-            failed = true;
-            in.skipBytes(in.readableBytes());
-            throw e;
         }
     }
 
