@@ -102,30 +102,22 @@ final class RingLink implements Link {
     /** Makes the socket and connects it to {@code address}; the slot hears of it in connectDone. */
     void open(InetSocketAddress address, ResponseDecoder decoder) {
         this.decoder = decoder;
-        socket.whenRegistered(
-                () -> {
-                    if (closed) {
-                        return;
-                    }
-                    if (!socket.usable()) {
-                        closed = true;
-                        socket.forget(this);
-                        socket.slot()
-                                .socketUnmade(
-                                        this, new IOException("cannot register with the loop"));
-                        return;
-                    }
-                    this.address = address;
-                    submit(
-                            op(
-                                    OP_SOCKET,
-                                    RingSocket.family(address),
-                                    SOCK_STREAM | SOCK_CLOEXEC,
-                                    0,
-                                    0,
-                                    0,
-                                    (short) 0));
-                });
+        if (!socket.usable()) {
+            closed = true;
+            socket.forget(this);
+            socket.slot().socketUnmade(this, new IOException("cannot register with the loop"));
+            return;
+        }
+        this.address = address;
+        submit(
+                op(
+                        OP_SOCKET,
+                        RingSocket.family(address),
+                        SOCK_STREAM | SOCK_CLOEXEC,
+                        0,
+                        0,
+                        0,
+                        (short) 0));
     }
 
     private IoUringIoOps op(

@@ -33,11 +33,9 @@ final class RingSocket implements IoUringIoHandle {
 
     private final ConnectionSlot slot;
     private final LoopWorker worker;
-    private IoRegistration registration;
-    private boolean registrationDone;
 
-    /** Connections made before the registration completed, to open once it has. */
-    private final List<Runnable> waiting = new ArrayList<>(1);
+    /** Null if the loop refused the registration: nothing can be submitted then. */
+    private final IoRegistration registration;
 
     /** The slot's connections that are open or still have operations in the ring. */
     private final List<RingLink> live = new ArrayList<>(2);
@@ -54,26 +52,18 @@ final class RingSocket implements IoUringIoHandle {
 
     private final long sockaddrAddress = Buffer.memoryAddress(sockaddr);
 
+    /** The address laid out in {@link #sockaddr}, and its length: most connects repeat it. */
+    private InetSocketAddress laidOut;
+
+    private int laidOutBytes;
+
     RingSocket(ConnectionSlot slot, LoopWorker worker) {
         this.slot = slot;
         this.worker = worker;
-        // On the loop's own thread the registration completes at once.
+        // Made by the slot's first connect, on the loop's own thread, where a registration
+        // completes at once.
         Future<IoRegistration> registering = ((IoEventLoop) worker.loop()).register(this);
-        if (registering.isDone()) {
-            registered(registering);
-        } else {
-            registering.addListener(done -> registered(registering));
-        }
-    }
-
-    private void registered(Future<IoRegistration> registering) {
-        registrationDone = true;
-        if (registering.isSuccess()) {
-            registration = registering.getNow();
-        }
-        List<Runnable> opens = List.copyOf(waiting);
-        waiting.clear();
-        opens.forEach(Runnable::run);
+        registration = registering.isSuccess() ? registering.getNow() : null;
     }
 
     ConnectionSlot slot() {
@@ -87,15 +77,6 @@ final class RingSocket implements IoUringIoHandle {
         return link;
     }
 
-    /** Runs {@code open} once the registration is done: at once on the loop's own thread. */
-    void whenRegistered(Runnable open) {
-        if (registrationDone) {
-            open.run();
-        } else {
-            waiting.add(open);
-        }
-    }
-
     /** The socket family of {@code address}: AF_INET or AF_INET6. */
     static int family(InetSocketAddress address) {
         return address.getAddress() instanceof Inet6Address ? AF_INET6 : AF_INET;
@@ -107,6 +88,15 @@ final class RingSocket implements IoUringIoHandle {
      * @return its length in bytes; the layout is at {@link #sockaddrAddress()}
      */
     int sockaddr(InetSocketAddress address) {
+        if (address.equals(laidOut)) {
+            return laidOutBytes;
+        }
+        laidOut = address;
+        laidOutBytes = layOut(address);
+        return laidOutBytes;
+    }
+
+    private int layOut(InetSocketAddress address) {
         for (int i = 0; i < SOCKADDR_IN6_BYTES; i++) {
             sockaddr.put(i, (byte) 0);
         }
