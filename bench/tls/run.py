@@ -2,7 +2,7 @@
 """tcpload runner vs Debian's wrk over TLS against a loopback nginx (one worker, TLS 1.2 and 1.3,
 session cache and tickets on), with certificates made by openssl in a temporary folder.
 
-Three measures, each as alternating pairs (wrk, runner, wrk, runner, ...), whole processes timed
+Five measures, each as alternating pairs (wrk, runner, wrk, runner, ...), whole processes timed
 (JVM start-up included), medians with the spread of the per-pair ratios:
 
   keep-alive       HTTPS keep-alive, -t1 -c100: requests per client CPU-second.
@@ -11,15 +11,18 @@ Three measures, each as alternating pairs (wrk, runner, wrk, runner, ...), whole
   new, full        the same with every handshake a full one on the runner's side
                    (tls_session_reuse = false); wrk cannot be told not to resume, so its figure is
                    the resumed one again: nginx's log says which were resumed.
+  new, full both   the same against a second nginx that resumes no session (no cache, no
+  (full-both)      tickets), so that wrk's handshakes are full ones too: like for like.
   new, full        again, against `openssl s_time -new` (full-s_time): the same OpenSSL as wrk's,
   (s_time)         one connection after another, each a full handshake (verified) and one GET;
-                   the one peer here that does the runner's work with resumption off.
+                   one connection at a time.
 
 Also the runner's handshake p50/p99 (from its --json) for the new-connection measures, and, with
 --providers, the runner on BoringSSL against the JDK's provider for full handshakes.
 
     python3 bench/tls/run.py [--pairs 5] [--keepalive-seconds 30] [--new-seconds 15]
-        [--connections 100] [--providers] [--only keepalive,resumed,full,full-s_time] [--launcher]
+        [--connections 100] [--providers] [--launcher]
+        [--only keepalive,resumed,full,full-both,full-s_time]
         [--groups X25519,P-256,P-384]
 
 With --launcher, the runner runs as `./tcpload runner` runs it (its JVM options, among them C1 alone
@@ -62,7 +65,7 @@ def make_certificates(folder):
 class TlsNginx:
     """nginx with ssl on 127.0.0.1:port, logging whether each request's session was resumed."""
 
-    def __init__(self, certs, port=18443):
+    def __init__(self, certs, port=18443, resumption=True):
         self.port = port
         self.dir = tempfile.mkdtemp(prefix="bench-tls-nginx-")
         os.chmod(self.dir, 0o755)
@@ -84,8 +87,7 @@ http {
   keepalive_requests 100000000;
   keepalive_timeout 300s;
   ssl_protocols TLSv1.2 TLSv1.3;
-  ssl_session_cache shared:bench:10m;
-  ssl_session_tickets on;
+  %(resumption)s
   server {
     listen 127.0.0.1:%(port)d ssl backlog=4096;
     ssl_certificate %(c)s/server.crt;
@@ -93,7 +95,9 @@ http {
     location / { root %(d)s; }
   }
 }
-""" % {"d": self.dir, "log": self.log, "port": port, "c": certs})
+""" % {"d": self.dir, "log": self.log, "port": port, "c": certs,
+       "resumption": "ssl_session_cache shared:bench:10m; ssl_session_tickets on;" if resumption
+       else "ssl_session_cache off; ssl_session_tickets off;"})
         self.proc = subprocess.Popen(["nginx", "-c", conf, "-p", self.dir],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         import time
@@ -253,6 +257,17 @@ def main():
             measure("new, full", args.pairs,
                     lambda: run_s_time(nginx.port, folder, args.new_seconds),
                     lambda: run_runner(flags, prof, json_path), nginx, peer="s_time")
+        if "full-both" in only:
+            # The server resumes no session, so both sides make every handshake a full one: the
+            # like-for-like measure of new connections with resumption off.
+            plain = TlsNginx(folder, port=nginx.port + 1, resumption=False)
+            try:
+                prof = profile(folder, plain.port, folder, False, args.groups)
+                measure("new, full both", args.pairs,
+                        lambda: run_wrk(flags, plain.url(), ["-H", "Connection: close"]),
+                        lambda: run_runner(flags, prof, json_path), plain)
+            finally:
+                plain.stop()
         if args.providers:
             # Without tls_groups: the JDK's provider cannot be given any.
             prof = profile(folder, nginx.port, folder, False)

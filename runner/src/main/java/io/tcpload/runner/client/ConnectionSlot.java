@@ -427,8 +427,8 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
         long connectedNs = System.nanoTime();
         worker.stats().recordConnect((connectedNs - connectStartNs) / 1000);
         if (worker.tls() != null) {
-            // The handler began the handshake as the channel became active; it ends in
-            // userEventTriggered.
+            // The handshake began as the connection came up (the channel's handler, or the bare
+            // socket's engine); it ends in handshakeDone.
             handshaking = true;
             handshakeStartNs = connectedNs;
             return;
@@ -449,14 +449,20 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
             ctx.channel().close();
             return;
         }
-        if (current(ctx.channel()) == null
-                || !handshaking
-                || !(event instanceof SslHandshakeCompletionEvent done)) {
+        Link from = current(ctx.channel());
+        if (from != null && event instanceof SslHandshakeCompletionEvent done) {
+            handshakeDone(from, done.isSuccess() ? null : done.cause());
+        }
+    }
+
+    /** The TLS handshake of {@code from} succeeded, or failed with {@code failure}. */
+    void handshakeDone(Link from, Throwable failure) {
+        if (from != link || !handshaking) {
             return;
         }
         handshaking = false;
-        if (!done.isSuccess()) {
-            handshakeFailed(done.cause());
+        if (failure != null) {
+            handshakeFailed(failure);
             return;
         }
         worker.stats().recordHandshake((System.nanoTime() - handshakeStartNs) / 1000);

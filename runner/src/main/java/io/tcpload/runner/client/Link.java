@@ -5,9 +5,9 @@ import io.netty.buffer.ByteBufAllocator;
 
 /**
  * One connection as a {@link ConnectionSlot} drives it: a Netty channel ({@link ChannelLink}), or
- * on io_uring a bare socket for connections that carry one request each ({@link RingLink}). Each
- * connection is a new link, so a slot tells the events of its current connection from late ones of
- * a connection it let go of by the link's identity.
+ * on io_uring a bare socket ({@link RingLink}). Each connection is a new link, so a slot tells the
+ * events of its current connection from late ones of a connection it let go of by the link's
+ * identity.
  *
  * <p>Threading: used on the slot's event loop only.
  */

@@ -78,7 +78,7 @@ final class LoopWorker {
 
     /**
      * Whether connections are bare io_uring sockets ({@link RingLink}) rather than channels: on
-     * io_uring without TLS.
+     * io_uring, with TLS or without.
      */
     private final boolean bareSockets;
 
@@ -116,7 +116,7 @@ final class LoopWorker {
         this.timeoutNs = TimeUnit.MILLISECONDS.toNanos(config.timeoutMs());
         this.channels = new DefaultChannelGroup("tcpload-loop-" + loopIndex, loop);
         this.transport = transport;
-        this.bareSockets = transport.bareSockets() && tls == null;
+        this.bareSockets = transport.bareSockets();
         this.pacer =
                 config.paced()
                         ? new Pacer(

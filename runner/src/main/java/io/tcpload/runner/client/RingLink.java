@@ -11,6 +11,8 @@ import io.tcpload.runner.codec.ResponseFramingException;
 import io.tcpload.runner.decode.ResponseDecoder;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import javax.net.ssl.SSLEngineResult.HandshakeStatus;
+import javax.net.ssl.SSLException;
 
 /**
  * One connection on a bare io_uring socket: the socket is made, connected, written, read and closed
@@ -19,7 +21,9 @@ import java.net.InetSocketAddress;
  * socket's family. Reads go into one buffer that the response decoder consumes, one read in the
  * ring at a time (a server that sends without pause cannot keep the loop from its timers); one send
  * at a time, with what is written meanwhile gathered for the next. The events reach the slot as a
- * channel's would: connected, each outcome, an error, the end of the input.
+ * channel's would: connected, each outcome, an error, the end of the input. With TLS, an engine
+ * ({@link RingTls}) stands between the socket's bytes and the decoder, and the handshake's end is
+ * one more event; a connection the client closes says {@code close_notify} first.
  *
  * <p>A buffer the kernel may still write into or read from is released only when its operation has
  * come back: closing a connection with a read or a connect in the ring shuts the socket down first,
@@ -89,6 +93,15 @@ final class RingLink implements Link {
 
     /** Where the connect goes. */
     private InetSocketAddress address;
+
+    /** The connection's TLS engine once connected, when the run speaks TLS. */
+    private RingTls tls;
+
+    /** The server closed the socket or it failed: nothing more is sent on it, not even a close. */
+    private boolean peerGone;
+
+    /** A close waits for the {@code close_notify} in the ring to be sent. */
+    private boolean closeAfterSend;
 
     RingLink(RingSocket socket, short generation) {
         this.socket = socket;
@@ -195,7 +208,22 @@ final class RingLink implements Link {
             return;
         }
         received = ALLOC.directBuffer(FIRST_READ_BYTES);
+        if (socket.tls() != null) {
+            try {
+                tls = new RingTls(socket.tls().newEngine(ALLOC, address.getPort()), ALLOC);
+                tls.begin();
+            } catch (SSLException | RuntimeException e) {
+                // Told after the connect, so that the slot takes it as the handshake's failure.
+                socket.slot().connectDone(this, null);
+                failed(e);
+                return;
+            }
+        }
         socket.slot().connectDone(this, null);
+        if (tls != null && !closed) {
+            // The client speaks first: its hello goes out before the first read.
+            pumpTls();
+        }
         if (!closed) {
             receive();
         }
@@ -226,25 +254,84 @@ final class RingLink implements Link {
                 readBytes *= 2;
             }
             received.writerIndex(received.writerIndex() + res);
-            decoder.arrived(res);
-            decodeAll();
+            if (tls != null) {
+                pumpTls();
+            } else {
+                decoder.arrived(res);
+                decodeAll(received);
+            }
             if (!closed) {
                 receive();
             }
         } else if (res == 0) {
+            peerGone = true;
             ended();
         } else {
+            peerGone = true;
             failed(Errors.newIOException("recv", res));
         }
     }
 
-    /** Hands the slot every response the buffer completes, as a decoder in a pipeline would. */
-    private void decodeAll() {
-        while (!closed && received.isReadable()) {
-            int before = received.readableBytes();
+    /**
+     * Runs the TLS engine as far as it goes: sends what it has to send, tells the slot when the
+     * handshake has ended, and decrypts what has arrived for the decoder. A callback of the slot
+     * may close the connection, after which the engine is not touched again.
+     */
+    private void pumpTls() {
+        try {
+            while (!closed) {
+                HandshakeStatus status = tls.status();
+                if (status == HandshakeStatus.NEED_TASK) {
+                    tls.runTasks();
+                    continue;
+                }
+                if (status == HandshakeStatus.NEED_WRAP) {
+                    ByteBuf records = tls.wrapHandshake();
+                    if (records == null) {
+                        return;
+                    }
+                    queue(records);
+                    continue;
+                }
+                if (tls.handshakeEnded()) {
+                    socket.slot().handshakeDone(this, null);
+                    continue;
+                }
+                int before = received.readableBytes();
+                boolean handshaking = tls.handshaking();
+                int produced = tls.unwrap(received);
+                if (produced > 0) {
+                    decoder.arrived(produced);
+                    decodeAll(tls.plain());
+                    if (closed) {
+                        return;
+                    }
+                }
+                tls.decoded();
+                if (tls.inboundDone()) {
+                    // close_notify: the end of the stream, as the socket's end is.
+                    ended();
+                    return;
+                }
+                if (produced == 0
+                        && received.readableBytes() == before
+                        && !(handshaking && tls.status() != HandshakeStatus.NEED_UNWRAP)) {
+                    // A record cut short, or nothing at all: the next read brings the rest.
+                    return;
+                }
+            }
+        } catch (SSLException e) {
+            failed(e);
+        }
+    }
+
+    /** Hands the slot every response {@code bytes} complete, as a decoder in a pipeline would. */
+    private void decodeAll(ByteBuf bytes) {
+        while (!closed && bytes.isReadable()) {
+            int before = bytes.readableBytes();
             Object outcome;
             try {
-                outcome = decoder.decodeNext(received);
+                outcome = decoder.decodeNext(bytes);
             } catch (DecoderException e) {
                 failed(e);
                 return;
@@ -254,7 +341,7 @@ final class RingLink implements Link {
             }
             if (outcome != null) {
                 socket.slot().responded(this, outcome);
-            } else if (before == received.readableBytes()) {
+            } else if (before == bytes.readableBytes()) {
                 return;
             }
         }
@@ -294,6 +381,26 @@ final class RingLink implements Link {
             request.release();
             return;
         }
+        if (tls != null) {
+            ByteBuf records;
+            try {
+                records = tls.wrap(request);
+            } catch (SSLException e) {
+                // Told from the loop, not from inside the slot's own write.
+                socket.loop()
+                        .execute(
+                                () -> {
+                                    if (!closed) {
+                                        failed(e);
+                                    }
+                                });
+                return;
+            } finally {
+                request.release();
+            }
+            queue(records);
+            return;
+        }
         if (sending != null) {
             if (gathered == null) {
                 gathered =
@@ -312,6 +419,18 @@ final class RingLink implements Link {
         send(bytes);
     }
 
+    /** Sends {@code bytes} (taken over) now, or after the send in the ring. */
+    private void queue(ByteBuf bytes) {
+        if (sending == null) {
+            send(bytes);
+        } else if (gathered == null) {
+            gathered = bytes;
+        } else {
+            gathered.writeBytes(bytes);
+            bytes.release();
+        }
+    }
+
     private void send(ByteBuf bytes) {
         sending = bytes;
         long memory = bytes.memoryAddress() + bytes.readerIndex();
@@ -326,9 +445,15 @@ final class RingLink implements Link {
 
     private void sent(int res) {
         if (closed) {
+            if (closeAfterSend) {
+                closeAfterSend = false;
+                submit(op(OP_CLOSE, fd, 0, 0, 0, 0, (short) 0));
+                fd = -1;
+            }
             return;
         }
         if (res < 0) {
+            peerGone = true;
             failed(Errors.newIOException("send", res));
             return;
         }
@@ -362,6 +487,22 @@ final class RingLink implements Link {
             return;
         }
         closed = true;
+        ByteBuf closeNotify = null;
+        if (tls != null) {
+            if (fd >= 0 && sending == null && !peerGone) {
+                closeNotify = tls.closeNotify();
+            }
+            tls.release();
+        }
+        if (fd >= 0 && closeNotify != null) {
+            // The read in the ring ends at once; the socket closes once close_notify is sent.
+            if (pending > 0) {
+                shutdownInput();
+            }
+            closeAfterSend = true;
+            send(closeNotify);
+            return;
+        }
         if (fd >= 0) {
             if (pending > 0) {
                 shutdown();
@@ -387,9 +528,22 @@ final class RingLink implements Link {
         }
     }
 
+    /** Ends the read in the ring at once, leaving the socket able to send. */
+    private void shutdownInput() {
+        try {
+            new Socket(fd).shutdown(true, false);
+        } catch (IOException e) {
+            // Already shut down: nothing waits on it then.
+        }
+    }
+
     /** The loop is closing with this link still registered: its socket goes now. */
     void closeNow() {
+        if (!closed && tls != null) {
+            tls.release();
+        }
         closed = true;
+        closeAfterSend = false;
         if (fd >= 0) {
             try {
                 new Socket(fd).close();

@@ -1,5 +1,6 @@
 package io.tcpload.runner.client;
 
+import io.netty.channel.EventLoop;
 import io.netty.channel.IoEvent;
 import io.netty.channel.IoEventLoop;
 import io.netty.channel.IoRegistration;
@@ -8,6 +9,7 @@ import io.netty.channel.uring.IoUringIoEvent;
 import io.netty.channel.uring.IoUringIoHandle;
 import io.netty.channel.uring.IoUringIoOps;
 import io.netty.util.concurrent.Future;
+import io.tcpload.runner.tls.ClientTls;
 import java.net.Inet6Address;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
@@ -68,6 +70,15 @@ final class RingSocket implements IoUringIoHandle {
 
     ConnectionSlot slot() {
         return slot;
+    }
+
+    /** The run's TLS, or null when it speaks plain TCP. */
+    ClientTls tls() {
+        return worker.tls();
+    }
+
+    EventLoop loop() {
+        return worker.loop();
     }
 
     /** A new connection of the slot, not yet open. */

@@ -24,8 +24,8 @@ import java.util.Locale;
  * assumed.
  *
  * @param name {@code io_uring}, {@code epoll} or {@code nio}, as reported to users
- * @param bareSockets whether connections without TLS bypass Netty's channels and drive their
- *     sockets through the loop's ring ({@link RingLink})
+ * @param bareSockets whether connections bypass Netty's channels and drive their sockets through
+ *     the loop's ring ({@link RingLink})
  * @param ioHandlerFactory the factory for event loops of this transport
  * @param socketChannels makes client channels: a constructor called directly, not through
  *     reflection (it runs once per connection, and short connections make many)

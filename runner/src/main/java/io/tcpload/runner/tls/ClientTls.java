@@ -30,6 +30,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
@@ -38,9 +39,9 @@ import javax.net.ssl.X509ExtendedTrustManager;
 /**
  * The client side of a run's TLS: one {@link SslContext}, built once per run from the profile's
  * {@link TlsSpec} (every certificate and key already in memory, the key decrypted here), and a
- * handler per connection made from it with the peer's name and port, which the host-name check and
- * session resumption need. Making a handler reads no file and takes no lock of this class: a
- * connection's handshake runs on its event loop alone.
+ * handler (for a channel) or an engine (for a bare socket) per connection made from it with the
+ * peer's name and port, which the host-name check and session resumption need. Making either reads
+ * no file and takes no lock of this class: a connection's handshake runs on its event loop alone.
  *
  * <p>Verification: with {@code tls_verify = true} (the default) the chain is checked against the CA
  * bundle (or the system's trust store) and the name against the certificate's DNS or IP entries (an
@@ -182,12 +183,23 @@ public final class ClientTls implements AutoCloseable {
 
     /** A new connection's handler, for a peer on {@code port}; its handshake starts on connect. */
     public SslHandler newHandler(ByteBufAllocator allocator, int port) {
-        int cacheKeyPort =
-                uncachedPorts == null ? port : (uncachedPorts.getAndIncrement() & 0x7fffffff) + 1;
-        SslHandler handler = context.newHandler(allocator, peerHost, cacheKeyPort);
+        SslHandler handler = context.newHandler(allocator, peerHost, cacheKeyPort(port));
         // The runner's own timeout bounds the handshake (see the connection's timer).
         handler.setHandshakeTimeoutMillis(0);
         return handler;
+    }
+
+    /**
+     * A new connection's engine, for a peer on {@code port}, for a connection that runs it without
+     * a pipeline. With the OpenSSL provider the engine holds native memory: the caller releases it
+     * ({@link ReferenceCountUtil#release}) once the connection is closed.
+     */
+    public SSLEngine newEngine(ByteBufAllocator allocator, int port) {
+        return context.newEngine(allocator, peerHost, cacheKeyPort(port));
+    }
+
+    private int cacheKeyPort(int port) {
+        return uncachedPorts == null ? port : (uncachedPorts.getAndIncrement() & 0x7fffffff) + 1;
     }
 
     /** Whether sessions are resumed; when not, every handshake is a full one. */

@@ -7,19 +7,26 @@ import io.netty.buffer.PoolArenaMetric;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.uring.IoUring;
+import io.tcpload.runner.profile.Profile;
+import io.tcpload.runner.profile.ProfileException;
+import io.tcpload.runner.profile.ProfileLoader;
+import io.tcpload.runner.serve.DemoServer;
+import io.tcpload.runner.serve.ServeOptions;
 import io.tcpload.runner.stats.Counts;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.testing.EngineRun;
 import io.tcpload.runner.testing.ScriptedServer;
 import io.tcpload.runner.testing.TinyExchange;
+import io.tcpload.runner.tls.ClientTls;
+import io.tcpload.runner.tls.TlsProvider;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * On io_uring, connections without TLS bypass Netty's channels ({@link RingLink}); on epoll and
- * NIO, and with TLS, they are channels. Both paths count one exchange alike, and the bare one
- * returns every buffer it takes.
+ * On io_uring, connections bypass Netty's channels ({@link RingLink}, with {@link RingTls} for
+ * TLS); on epoll and NIO they are channels. Both paths count one exchange alike, with TLS and
+ * without, and the bare one returns every buffer it takes.
  */
 class BareSocketsTest {
 
@@ -107,6 +114,84 @@ class BareSocketsTest {
             }
             assertThat(activeDirectAllocations()).isEqualTo(before);
         }
+    }
+
+    /**
+     * Over TLS, against the demo target's TLS with a certificate made at start: the same counts on
+     * bare sockets as on channels, one handshake per connection, each timed, and no error.
+     */
+    @Test
+    void bareSocketsAndChannelsCountAlikeOverTls() throws Exception {
+        assumeTrue(bareSocketsHere(), "bare sockets need io_uring on Linux 5.19 or newer");
+        try (DemoServer server = DemoServer.start(tlsProfile(1, true), ServeOptions.defaults())) {
+            for (String name : List.of("io_uring", "nio")) {
+                for (boolean keepAlive : new boolean[] {true, false}) {
+                    String run = name + (keepAlive ? " keep-alive" : " short");
+                    RunSummary summary =
+                            runOverTls(
+                                    tlsProfile(server.port(), keepAlive),
+                                    new LoadConfig(1, 4, 800, 5_000, keepAlive, 1, 0),
+                                    Transport.select(name));
+                    Counts counts = summary.counts();
+                    assertThat(counts.requests()).as(run).isGreaterThan(keepAlive ? 50 : 10);
+                    assertThat(counts.successes()).as(run).isEqualTo(counts.requests());
+                    assertThat(counts.errors()).as(run).isZero();
+                    long handshakes = summary.handshakeUs().getTotalCount();
+                    if (keepAlive) {
+                        assertThat(handshakes).as(run).isEqualTo(4);
+                    } else {
+                        // One a request; the last of each connection may be cut by the end.
+                        assertThat(handshakes)
+                                .as(run)
+                                .isBetween(counts.requests(), counts.requests() + 4);
+                    }
+                    assertThat(summary.handshakeUs().getMinValue()).as(run).isPositive();
+                }
+            }
+        }
+    }
+
+    /** As {@link #bareSocketsReturnEveryBuffer}, over TLS: records and plaintext buffers too. */
+    @Test
+    void bareSocketsOverTlsReturnEveryBuffer() throws Exception {
+        assumeTrue(bareSocketsHere(), "bare sockets need io_uring on Linux 5.19 or newer");
+        try (DemoServer server = DemoServer.start(tlsProfile(1, true), ServeOptions.defaults())) {
+            long before = activeDirectAllocations();
+            for (boolean keepAlive : new boolean[] {true, false}) {
+                RunSummary summary =
+                        runOverTls(
+                                tlsProfile(server.port(), keepAlive),
+                                new LoadConfig(2, 8, 400, 5_000, keepAlive, keepAlive ? 8 : 1, 0),
+                                Transport.select("io_uring"));
+                assertThat(summary.counts().successes()).isPositive();
+            }
+            assertThat(activeDirectAllocations()).isEqualTo(before);
+        }
+    }
+
+    private static RunSummary runOverTls(Profile profile, LoadConfig config, Transport transport)
+            throws Exception {
+        try (ClientTls tls =
+                ClientTls.build(
+                        profile.tls().orElseThrow(),
+                        profile.target().host(),
+                        false,
+                        TlsProvider.AUTO,
+                        name -> null)) {
+            return EngineRun.run(profile, config, transport, tls);
+        }
+    }
+
+    /** A profile over TLS that takes any certificate (the demo target's is made at start). */
+    private static Profile tlsProfile(int port, boolean keepAlive) throws ProfileException {
+        return ProfileLoader.parse(
+                        "[common]\nhost = 127.0.0.1\nport = "
+                                + port
+                                + "\ntls = true\ntls_verify = false\nkeepalive = "
+                                + keepAlive
+                                + "\n[request]\nreq_body = this is a test\n",
+                        null)
+                .profile();
     }
 
     private static boolean bareSocketsHere() {

@@ -11,6 +11,7 @@ import io.tcpload.runner.profile.Profile;
 import io.tcpload.runner.stats.RunSummary;
 import io.tcpload.runner.template.RequestMix;
 import io.tcpload.runner.template.RunnerSlice;
+import io.tcpload.runner.tls.ClientTls;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -60,12 +61,20 @@ public final class EngineRun {
     /** Runs for the config's duration on {@code transport}. */
     public static RunSummary run(Profile profile, LoadConfig config, Transport transport)
             throws Exception {
+        return run(profile, config, transport, null);
+    }
+
+    /** Runs for the config's duration on {@code transport}, over {@code tls} (null: plain TCP). */
+    public static RunSummary run(
+            Profile profile, LoadConfig config, Transport transport, ClientTls tls)
+            throws Exception {
         InetSocketAddress address =
                 new InetSocketAddress(profile.target().host(), profile.target().port());
         return run(
                 profile,
                 config,
                 transport,
+                tls,
                 () -> false,
                 (engine, control) -> engine.run(address, ProgressListener.NONE, control));
     }
@@ -100,18 +109,19 @@ public final class EngineRun {
     private static RunSummary run(
             Profile profile, LoadConfig config, BooleanSupplier enough, Call call)
             throws Exception {
-        return run(profile, config, Transport.select("auto"), enough, call);
+        return run(profile, config, Transport.select("auto"), null, enough, call);
     }
 
     private static RunSummary run(
             Profile profile,
             LoadConfig config,
             Transport transport,
+            ClientTls tls,
             BooleanSupplier enough,
             Call call)
             throws Exception {
         RequestMix requests = RequestMix.compile(profile, RunnerSlice.SINGLE, name -> null);
-        LoadEngine engine = new LoadEngine(profile, config, requests, transport);
+        LoadEngine engine = new LoadEngine(profile, config, requests, transport).withTls(tls);
         RunControl control = new RunControl();
         CompletableFuture<RunSummary> result =
                 CompletableFuture.supplyAsync(
