@@ -80,7 +80,10 @@ class RateFlagsTest {
             assertThat(result.exitCode()).as(result.err()).isZero();
             assertThat(result.out())
                     .startsWith("Running 2s loadtest @ ")
-                    .contains("  Stages:", "0->200", "  300 requests in ");
+                    .contains("  Stages:", "0->200")
+                    // 300 planned: all sent, or on a loaded machine the few that found every
+                    // connection waiting for an answer counted as not sent.
+                    .containsPattern("  300 requests in |Not sent: [1-9] of 300 planned sends");
         }
     }
 
