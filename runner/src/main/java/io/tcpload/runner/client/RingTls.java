@@ -15,8 +15,9 @@ import javax.net.ssl.SSLException;
  * The TLS side of a bare socket ({@link RingLink}): its engine, which turns the bytes the socket
  * reads into the plaintext the response decoder reads, and requests into the records the socket
  * sends. What {@code SslHandler} does in a channel's pipeline, without the pipeline: the engine is
- * called only from the connection's loop, and its tasks (the JDK provider's; OpenSSL's run inline)
- * run there too, as the handshake's crypto is the load.
+ * called only from the connection's loop, and its delegated tasks (the check of the server's
+ * certificate among them) run there too, at once: the handshake's crypto is the load, and another
+ * thread would only add a hand-over.
  *
  * <p>The plaintext buffer exists only while it holds bytes not yet decoded, so that thousands of
  * idle kept-open connections hold no buffer for it.
