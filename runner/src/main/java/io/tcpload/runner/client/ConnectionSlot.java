@@ -442,14 +442,14 @@ final class ConnectionSlot extends ChannelInboundHandlerAdapter
      */
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
-        if (current(ctx.channel()) != null && event instanceof SslCloseCompletionEvent) {
+        Link from = current(ctx.channel());
+        if (from != null && event instanceof SslCloseCompletionEvent) {
             // The server ended its TLS side (close_notify): that is the end of the stream, as a
             // TCP close is, whether or not the server also closes the socket. The close runs the
             // decoder's end of input first, so a response delimited by the close completes.
             ctx.channel().close();
             return;
         }
-        Link from = current(ctx.channel());
         if (from != null && event instanceof SslHandshakeCompletionEvent done) {
             handshakeDone(from, done.isSuccess() ? null : done.cause());
         }

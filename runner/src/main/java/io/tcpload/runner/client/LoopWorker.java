@@ -76,12 +76,6 @@ final class LoopWorker {
 
     private Future<Void> allClosed;
 
-    /**
-     * Whether connections are bare io_uring sockets ({@link RingLink}) rather than channels: on
-     * io_uring, with TLS or without.
-     */
-    private final boolean bareSockets;
-
     /** Operations of bare sockets in the ring whose completion has not come back. */
     private int ringOps;
 
@@ -116,7 +110,6 @@ final class LoopWorker {
         this.timeoutNs = TimeUnit.MILLISECONDS.toNanos(config.timeoutMs());
         this.channels = new DefaultChannelGroup("tcpload-loop-" + loopIndex, loop);
         this.transport = transport;
-        this.bareSockets = transport.bareSockets();
         this.pacer =
                 config.paced()
                         ? new Pacer(
@@ -180,7 +173,7 @@ final class LoopWorker {
 
     /** Whether this loop's connections are bare io_uring sockets rather than Netty channels. */
     boolean bareSockets() {
-        return bareSockets;
+        return transport.bareSockets();
     }
 
     /** A bare socket submitted an operation to the ring. */
@@ -417,7 +410,7 @@ final class LoopWorker {
         for (ConnectionSlot slot : slots) {
             slot.stop();
         }
-        if (bareSockets) {
+        if (transport.bareSockets()) {
             // The sockets' closes, and the reads and connects they end, come back through the
             // ring: the loop must run until they have.
             Promise<Void> drained = loop.newPromise();

@@ -208,19 +208,16 @@ final class RingLink implements Link {
             return;
         }
         received = ALLOC.directBuffer(FIRST_READ_BYTES);
-        if (socket.tls() != null) {
+        socket.slot().connectDone(this, null);
+        if (!closed && socket.tls() != null) {
+            // After the connect, so that the slot takes a failure here as the handshake's.
             try {
                 tls = new RingTls(socket.tls().newEngine(ALLOC, address.getPort()), ALLOC);
                 tls.begin();
             } catch (SSLException | RuntimeException e) {
-                // Told after the connect, so that the slot takes it as the handshake's failure.
-                socket.slot().connectDone(this, null);
                 failed(e);
                 return;
             }
-        }
-        socket.slot().connectDone(this, null);
-        if (tls != null && !closed) {
             // The client speaks first: its hello goes out before the first read.
             pumpTls();
         }
@@ -381,54 +378,48 @@ final class RingLink implements Link {
             request.release();
             return;
         }
-        if (tls != null) {
-            ByteBuf records;
-            try {
-                records = tls.wrap(request);
-            } catch (SSLException e) {
-                // Told from the loop, not from inside the slot's own write.
-                socket.loop()
-                        .execute(
-                                () -> {
-                                    if (!closed) {
-                                        failed(e);
-                                    }
-                                });
-                return;
-            } finally {
-                request.release();
-            }
-            queue(records);
+        if (tls == null) {
+            queue(request);
             return;
         }
-        if (sending != null) {
-            if (gathered == null) {
-                gathered =
-                        ALLOC.directBuffer(Math.max(FIRST_GATHER_BYTES, request.readableBytes()));
-            }
-            gathered.writeBytes(request);
-            request.release();
+        ByteBuf records;
+        try {
+            records = tls.wrap(request);
+        } catch (SSLException e) {
+            // Told from the loop, not from inside the slot's own write.
+            socket.loop()
+                    .execute(
+                            () -> {
+                                if (!closed) {
+                                    failed(e);
+                                }
+                            });
             return;
-        }
-        ByteBuf bytes = request;
-        if (!bytes.hasMemoryAddress()) {
-            bytes = ALLOC.directBuffer(request.readableBytes());
-            bytes.writeBytes(request);
+        } finally {
             request.release();
         }
-        send(bytes);
+        queue(records);
     }
 
-    /** Sends {@code bytes} (taken over) now, or after the send in the ring. */
+    /** Sends {@code bytes} (taken over) now, or gathers them for after the send in the ring. */
     private void queue(ByteBuf bytes) {
         if (sending == null) {
-            send(bytes);
-        } else if (gathered == null) {
-            gathered = bytes;
-        } else {
-            gathered.writeBytes(bytes);
-            bytes.release();
+            send(bytes.hasMemoryAddress() ? bytes : direct(bytes));
+            return;
         }
+        if (gathered == null) {
+            gathered = ALLOC.directBuffer(Math.max(FIRST_GATHER_BYTES, bytes.readableBytes()));
+        }
+        gathered.writeBytes(bytes);
+        bytes.release();
+    }
+
+    /** A copy of {@code bytes} (released) in memory the kernel can be given an address of. */
+    private static ByteBuf direct(ByteBuf bytes) {
+        ByteBuf copy = ALLOC.directBuffer(bytes.readableBytes());
+        copy.writeBytes(bytes);
+        bytes.release();
+        return copy;
     }
 
     private void send(ByteBuf bytes) {
@@ -497,7 +488,7 @@ final class RingLink implements Link {
         if (fd >= 0 && closeNotify != null) {
             // The read in the ring ends at once; the socket closes once close_notify is sent.
             if (pending > 0) {
-                shutdownInput();
+                shutdown(false);
             }
             closeAfterSend = true;
             send(closeNotify);
@@ -505,7 +496,7 @@ final class RingLink implements Link {
         }
         if (fd >= 0) {
             if (pending > 0) {
-                shutdown();
+                shutdown(true);
             }
             submit(op(OP_CLOSE, fd, 0, 0, 0, 0, (short) 0));
             fd = -1;
@@ -518,22 +509,14 @@ final class RingLink implements Link {
 
     /**
      * Ends the connect or the read in the ring at once (they hold the socket open): shut down, a
-     * read returns the end of input and a connect fails.
+     * read returns the end of input and a connect fails. Without {@code output} the socket can
+     * still send (a {@code close_notify}).
      */
-    private void shutdown() {
+    private void shutdown(boolean output) {
         try {
-            new Socket(fd).shutdown();
+            new Socket(fd).shutdown(true, output);
         } catch (IOException e) {
             // Not connected yet, or already shut down: nothing waits on it then.
-        }
-    }
-
-    /** Ends the read in the ring at once, leaving the socket able to send. */
-    private void shutdownInput() {
-        try {
-            new Socket(fd).shutdown(true, false);
-        } catch (IOException e) {
-            // Already shut down: nothing waits on it then.
         }
     }
 

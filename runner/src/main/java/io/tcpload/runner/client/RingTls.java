@@ -232,8 +232,8 @@ final class RingTls {
 
     /**
      * The client's {@code close_notify}, to send before the socket closes, as clients that close
-     * cleanly do (a server may otherwise log the close as an error or drop the session); null once
-     * the handshake has not ended or the engine cannot make it.
+     * cleanly do (a server may otherwise log the close as an error or drop the session); null while
+     * the handshake has not ended, or if the engine cannot make it.
      */
     ByteBuf closeNotify() {
         if (handshaking) {
