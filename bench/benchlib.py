@@ -153,19 +153,24 @@ def launcher_startup_report():
 
 
 def make_cds_archive(training_args=None):
-    """Records the classes of a short run into an AppCDS archive (Java 17 dynamic archive), as the
-    launcher's first run does: by default a demo-target run, or the given runner arguments, so
-    that a benchmark's archive holds the classes of the runs it measures."""
+    """Makes a static AppCDS archive of the classes a short run loads, as the launcher makes its
+    own after a build: a run writes the names of the classes it loads, and a JVM that runs none of
+    the code (-Xshare:dump) archives them. By default a demo-target run, or the given runner
+    arguments, so that a benchmark's archive holds the classes of the runs it measures."""
     os.makedirs(OUT, exist_ok=True)
     if os.path.exists(CDS_ARCHIVE):
         os.remove(CDS_ARCHIVE)
     if training_args is None:
         profile = os.path.join(ROOT, "examples", "profiles", "quickstart.ini")
         training_args = ["--demo-target", "-k", "-t1", "-c10", "-d2s", profile]
-    # Interpreted only, as the launcher records it: a compile queued at the recording's exit would
-    # stay queued, and so never happen, in every run from the archive.
-    subprocess.run(["java", "-Xint"] + JVM_FLAGS + ["-XX:ArchiveClassesAtExit=" + CDS_ARCHIVE, "-jar",
-                    RUNNER_JAR] + list(training_args), capture_output=True, timeout=120)
+    classes = CDS_ARCHIVE + ".classes"
+    subprocess.run(["java"] + JVM_FLAGS + ["-XX:DumpLoadedClassList=" + classes, "-jar", RUNNER_JAR]
+                   + list(training_args), capture_output=True, timeout=120)
+    subprocess.run(["java"] + JVM_FLAGS + ["-Xshare:dump", "-XX:SharedClassListFile=" + classes,
+                    "-XX:SharedArchiveFile=" + CDS_ARCHIVE, "-cp", RUNNER_JAR],
+                   capture_output=True, timeout=120)
+    if os.path.exists(classes):
+        os.remove(classes)
 
 
 def jvm_startup_cpu():

@@ -3,8 +3,8 @@
 
 Runs A B A B ... (at least 3 pairs) per setting and prints requests/s, client CPU seconds (user+sys of
 the whole process, JVM start included) and requests per client CPU-second, with the runner/wrk ratio.
-The runner runs as the launcher starts it: its AppCDS archive is recorded by a first, 2 s run against
-the same nginx, as a user's first run records it.
+The runner runs with the launcher's JVM flags and a static AppCDS archive of the classes a 2 s run
+against the same nginx loads, made before the measured runs as the launcher makes its own.
 
     python3 bench/vs-wrk/run.py [--pairs 3] [--durations 10,30] [--settings 1x10,1x100,2x1000]
         [--extra 'RUNNER FLAGS'] [--metrics] [--launcher] [--close] [--port 18080]
