@@ -43,12 +43,22 @@ public final class TcpLoadMain implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
+        configureProcess();
+        System.exit(execute(System.out, System.err, true, args));
+    }
+
+    /** What the command's process is set up with before it runs anything. */
+    static void configureProcess() {
         // The Kubernetes model logs through SLF4J; without a binding SLF4J would print three lines
         // of warnings on every run. Nothing the command does needs a log.
         System.setProperty("slf4j.internal.verbosity", "ERROR");
         // Its runs are the runner's: leak tracking off, as the runner's own main has it.
         RunnerMain.configureProcess();
-        System.exit(execute(System.out, System.err, true, args));
+    }
+
+    /** As the command's main runs {@code args}, returning the exit status instead of exiting. */
+    static int executeAsProcess(PrintStream out, PrintStream err, String... args) {
+        return execute(out, err, true, args);
     }
 
     /** Runs the command line and returns the exit status (for tests and embedding). */

@@ -30,6 +30,10 @@ import org.junit.jupiter.api.io.TempDir;
 class LauncherIT {
     private static final Path ROOT = Examples.FOLDER.getParent();
     private static final Path ARCHIVE = ROOT.resolve("operator/target/tcpload.jsa");
+
+    /** Names the JVM of the last recording, failed or not. */
+    private static final Path ARCHIVE_JVM = ROOT.resolve("operator/target/tcpload.jsa.jvm");
+
     private static final String QUICKSTART_PROFILE =
             ROOT.resolve("examples/profiles/quickstart.ini").toString();
 
@@ -72,7 +76,7 @@ class LauncherIT {
                 .as("the jar of this build")
                 .exists();
         // As right after a build: no archive yet.
-        Files.deleteIfExists(ARCHIVE);
+        forgetArchive();
         boolean first = true;
         // A capacity search takes no --duration: ExamplesTest runs it.
         for (Path example : Examples.loads()) {
@@ -109,7 +113,7 @@ class LauncherIT {
      */
     @Test
     void aRunWithTheArchiveCompilesItsHotMethods() throws Exception {
-        Files.deleteIfExists(ARCHIVE);
+        forgetArchive();
         Run version = whileBusy(() -> tcpload("--version"));
         assertThat(version.exitStatus()).as(version.err()).isZero();
         assertThat(ARCHIVE).exists();
@@ -163,6 +167,34 @@ class LauncherIT {
                     .as(name)
                     .containsPattern(
                             "(?m)\\] " + Pattern.quote(name) + " source: shared objects file");
+        }
+    }
+
+    /** As right after a build: no archive, and no recording tried. */
+    private static void forgetArchive() throws IOException {
+        Files.deleteIfExists(ARCHIVE);
+        Files.deleteIfExists(ARCHIVE_JVM);
+    }
+
+    /**
+     * A recording that fails (here: no scratch folder can be made) costs the run nothing, and is
+     * not tried again on every run: a machine where it cannot work would pay seconds a run.
+     */
+    @Test
+    void aFailedRecordingIsNotTriedOnEveryRun() throws Exception {
+        forgetArchive();
+        Map<String, String> noTemp = Map.of("TMPDIR", workDir.resolve("missing").toString());
+        try {
+            Run first = tcpload(noTemp, "runner", "--version");
+            assertThat(first.exitStatus()).as(first.err()).isZero();
+            assertThat(first.err()).contains("recording a start-up archive");
+            assertThat(ARCHIVE).doesNotExist();
+
+            Run second = tcpload(noTemp, "runner", "--version");
+            assertThat(second.exitStatus()).as(second.err()).isZero();
+            assertThat(second.err()).doesNotContain("recording");
+        } finally {
+            forgetArchive();
         }
     }
 
