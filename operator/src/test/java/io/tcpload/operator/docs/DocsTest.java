@@ -108,6 +108,7 @@ class DocsTest {
         known.addAll(optionNames(runner.getCommandSpec()));
         known.addAll(optionNames(runner.getSubcommands().get("serve").getCommandSpec()));
         known.addAll(runOptions());
+        known.addAll(launcherJvmFlags());
         for (String doc : List.of("runner.md", "profiles.md", "tcploadtest.md")) {
             assertThat(Markdown.longFlagsInCode(read(DOCS.resolve(doc))))
                     .as("flags named in docs/%s that the runner, serve and run lack", doc)
@@ -374,6 +375,26 @@ class DocsTest {
             found.add(matcher.group(group));
         }
         return found;
+    }
+
+    private static final Pattern LAUNCHER_FLAGS = Pattern.compile("(?m)^flags\\+?=\\((.*)\\)$");
+
+    private static final Pattern LONG_JVM_FLAG = Pattern.compile("--[a-z][a-z-]*");
+
+    /**
+     * The long options the {@code tcpload} script gives the JVM (its lines {@code flags=(...)}).
+     */
+    private static Set<String> launcherJvmFlags() {
+        Set<String> flags = new TreeSet<>();
+        Matcher line = LAUNCHER_FLAGS.matcher(read(ROOT.resolve("tcpload")));
+        while (line.find()) {
+            Matcher flag = LONG_JVM_FLAG.matcher(line.group(1));
+            while (flag.find()) {
+                flags.add(flag.group());
+            }
+        }
+        assertThat(flags).as("the launcher's long JVM options").isNotEmpty();
+        return flags;
     }
 
     private static String read(Path file) {
