@@ -6,9 +6,9 @@ import java.io.PrintStream;
 /**
  * What the {@code tcpload} launcher runs after a build to learn which classes a run loads, before
  * it archives them (a static class-data archive that every later start maps instead of reading the
- * classes from the jar): the command as its main runs it, twice, in one JVM, so that one list of
- * classes covers both: a second-long local run of the TcpLoadTest given and a second-long runner
- * run over HTTP, both on the demo target, their output discarded.
+ * classes from the jar). It runs the command as its main does, twice in one JVM, so that one list
+ * of classes covers both runs: a second-long local run of the TcpLoadTest given, and a second-long
+ * runner run over HTTP; both on the demo target, their output discarded.
  *
  * <p>Exit status 0 when both ran whole (1 counts as whole: a threshold missed on a busy machine), 2
  * otherwise.
