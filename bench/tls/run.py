@@ -25,8 +25,8 @@ Also the runner's handshake p50/p99 (from its --json) for the new-connection mea
         [--only keepalive,resumed,full,full-both,full-s_time]
         [--groups X25519,P-256,P-384]
 
-With --launcher, the runner runs as `./tcpload runner` runs it (its JVM options, among them C1 alone
-for runs of 20 s or less, and its start-up archive).
+With --launcher, the runner runs as `./tcpload runner` runs it (its JVM options, among them the
+compilers the command picks for the run's shape and length, and its start-up archive).
 
 With --groups LIST, the new-connection profiles set tls_groups = LIST. Without it the runner offers
 BoringSSL's default key shares, a post-quantum hybrid (X25519MLKEM768) beside X25519, which Debian's

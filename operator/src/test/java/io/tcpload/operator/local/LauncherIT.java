@@ -242,40 +242,112 @@ class LauncherIT {
     }
 
     /**
-     * Runs of 20 s or less compile with C1 alone, longer ones and those whose length is not their
-     * duration with both compilers; the user's own flags come last and win. Read off the JVM's
-     * final flags.
+     * Keep-alive runner runs of more than 6 s let C2 compile the load path only, by the launcher's
+     * compiler directives; shorter ones, and runs of a connection per request up to 20 s, compile
+     * with C1 alone; longer ones, those whose length is not their duration and the other commands
+     * keep both compilers. The user's own flags come last and win. Read off the JVM's final flags.
      */
     @Test
-    void aShortRunnerRunCompilesWithC1Alone() throws Exception {
-        assertThat(tieredStopAtLevel("runner", "-d5s", "--version")).isEqualTo(1);
-        assertThat(tieredStopAtLevel("runner", "--duration", "20s", "--version")).isEqualTo(1);
-        assertThat(tieredStopAtLevel("runner", "--version")).as("10 s by default").isEqualTo(1);
-        assertThat(tieredStopAtLevel("runner", "-d21s", "--version")).isEqualTo(4);
-        assertThat(tieredStopAtLevel("runner", "--duration=2m", "--version")).isEqualTo(4);
-        assertThat(tieredStopAtLevel("runner", "-d5s", "--warmup", "30s", "--version"))
-                .isEqualTo(4);
-        assertThat(tieredStopAtLevel("runner", "-d5s", "--await-start", "--version")).isEqualTo(4);
-        assertThat(tieredStopAtLevel("run", "--version")).isEqualTo(4);
-        assertThat(tieredStopAtLevel("-XX:TieredStopAtLevel=4", "runner", "-d5s", "--version"))
+    void eachRunGetsTheCompilersItsShapePaysFor() throws Exception {
+        String url = "http://127.0.0.1:9/";
+        assertThat(compilers("runner", "-d6s", url, "--version")).isEqualTo(C1_ALONE);
+        assertThat(compilers("runner", "-d6000ms", url, "--version")).isEqualTo(C1_ALONE);
+        assertThat(compilers("runner", "-H", "Connection: close", url, "--version"))
+                .as("a connection per request")
+                .isEqualTo(C1_ALONE);
+        assertThat(compilers("runner", "--duration", "20s", QUICKSTART_PROFILE, "--version"))
+                .isEqualTo(C1_ALONE);
+        assertThat(compilers("runner", url, "--version"))
+                .as("10 s by default")
+                .isEqualTo(LOAD_PATH);
+        assertThat(compilers("runner", "-d7s", url, "--version")).isEqualTo(LOAD_PATH);
+        assertThat(compilers("runner", "--duration=2m", url, "--version")).isEqualTo(LOAD_PATH);
+        assertThat(compilers("runner", "-k", QUICKSTART_PROFILE, "--version")).isEqualTo(LOAD_PATH);
+        assertThat(compilers("runner", "-d21s", QUICKSTART_PROFILE, "--version")).isEqualTo(BOTH);
+        assertThat(compilers("runner", "-d5s", "--warmup", "30s", url, "--version"))
+                .isEqualTo(BOTH);
+        assertThat(compilers("runner", "-d5s", "--await-start", url, "--version")).isEqualTo(BOTH);
+        assertThat(compilers("run", "--version")).isEqualTo(BOTH);
+        assertThat(compilers("-XX:TieredStopAtLevel=4", "runner", "-d5s", url, "--version"))
                 .as("the user's flag")
-                .isEqualTo(4);
+                .isEqualTo(BOTH);
     }
+
+    private static final Path DIRECTIVES =
+            ROOT.resolve("operator/launcher/compiler-directives.json");
+    private static final String C1_ALONE = "1 ";
+    private static final String BOTH = "4 ";
+    private static final String LOAD_PATH = "4 " + DIRECTIVES;
 
     private static final Pattern TIERED_STOP =
             Pattern.compile("(?m)^\\s*intx TieredStopAtLevel\\s+= (\\d+)");
+    private static final Pattern DIRECTIVES_FILE =
+            Pattern.compile("(?m)^\\s*ccstr CompilerDirectivesFile\\s+= ?(\\S*)");
 
-    /** The JIT's top tier in the JVM the launcher starts for {@code args}. */
-    private int tieredStopAtLevel(String... args) throws Exception {
-        String userFlags = "-XX:+PrintFlagsFinal";
+    /**
+     * The JIT's top tier in the JVM the launcher starts for {@code args}, and the compiler
+     * directives it reads: "1 " for C1 alone.
+     */
+    private String compilers(String... args) throws Exception {
+        // The launcher turns the JVM's console output off where it gives it directives.
+        String userFlags =
+                "-XX:+UnlockDiagnosticVMOptions -XX:+PrintFlagsFinal -XX:+DisplayVMOutput";
         if (args[0].startsWith("-XX:")) {
             userFlags += " " + args[0];
             args = java.util.Arrays.copyOfRange(args, 1, args.length);
         }
         Run run = tcpload(Map.of("TCPLOAD_JAVA_OPTS", userFlags), args);
         assertThat(run.exitStatus()).as(run.out() + run.err()).isZero();
-        Matcher flag = TIERED_STOP.matcher(run.out());
-        assertThat(flag.find()).as(run.out()).isTrue();
-        return Integer.parseInt(flag.group(1));
+        Matcher level = TIERED_STOP.matcher(run.out());
+        Matcher directives = DIRECTIVES_FILE.matcher(run.out());
+        assertThat(level.find() && directives.find()).as(run.out()).isTrue();
+        return level.group(1) + " " + directives.group(1);
+    }
+
+    /**
+     * Where it has the directives, C2 compiles the load path's methods and nothing else (the JDK's
+     * start-up code, the command line), and the JVM's note that it read them stays off the output.
+     */
+    @Test
+    void c2CompilesOnlyTheLoadPath() throws Exception {
+        Run version = tcpload("runner", "http://127.0.0.1:9/", "--version");
+        assertThat(version.exitStatus()).as(version.err()).isZero();
+        assertThat(version.out()).matches("tcpload runner \\S+\n");
+
+        Run run =
+                tcpload(
+                        Map.of("TCPLOAD_JAVA_OPTS", "-XX:+DisplayVMOutput -XX:+PrintCompilation"),
+                        "runner",
+                        "--demo-target",
+                        "-c2",
+                        "-d7s",
+                        "http://tcpload-demo:8080/index.html");
+
+        assertThat(run.exitStatus()).as(run.err()).isZero();
+        List<String> loadPath = loadPathPrefixes();
+        assertThat(loadPath).contains("io.netty.", "io.tcpload.runner.");
+        List<String> byC2 = new ArrayList<>();
+        Matcher compiled = C2_COMPILE.matcher(run.out());
+        while (compiled.find()) {
+            byC2.add(compiled.group(1));
+        }
+        assertThat(byC2).as("compiled by C2").anyMatch(m -> m.startsWith("io.tcpload.runner."));
+        assertThat(byC2).allMatch(m -> loadPath.stream().anyMatch(m::startsWith));
+    }
+
+    /** A method compiled at tier 4 (C2), as -XX:+PrintCompilation lists it. */
+    private static final Pattern C2_COMPILE =
+            Pattern.compile("(?m)^\\s*\\d+\\s+\\d+\\s+[%sbn! ]*4\\s+(\\S+)::");
+
+    /** The packages the directives leave to C2, as class-name prefixes ("io.netty."). */
+    private static List<String> loadPathPrefixes() throws IOException {
+        List<String> prefixes = new ArrayList<>();
+        Matcher pattern =
+                Pattern.compile("\"([\\w/]+)/\\*\\.\\*\"")
+                        .matcher(Files.readString(DIRECTIVES, StandardCharsets.UTF_8));
+        while (pattern.find()) {
+            prefixes.add(pattern.group(1).replace('/', '.') + ".");
+        }
+        return prefixes;
     }
 }
