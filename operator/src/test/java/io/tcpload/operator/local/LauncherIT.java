@@ -285,8 +285,8 @@ class LauncherIT {
             Pattern.compile("(?m)^\\s*ccstr CompilerDirectivesFile\\s+= ?(\\S*)");
 
     /**
-     * The JIT's top tier in the JVM the launcher starts for {@code args}, and the compiler
-     * directives it reads: "1 " for C1 alone.
+     * The JIT's top tier in the JVM the launcher starts for {@code args}, a space and the compiler
+     * directives' file it reads: "1 " for C1 alone, "4 " for both compilers.
      */
     private String compilers(String... args) throws Exception {
         // The launcher turns the JVM's console output off where it gives it directives.
